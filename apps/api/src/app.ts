@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Ctx } from './context.ts';
+import { openDatabase, type Database } from './db/kysely.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { ErrorSchema, installErrorHandling } from './lib/error-handler.ts';
+import { validatorCompiler } from './lib/validation.ts';
+import { accountAdminRoutes } from './modules/accounts/accounts.admin.routes.ts';
+import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { installAuth } from './modules/auth/auth.hooks.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { IdpVerifier } from './modules/auth/idp.ts';
+import { TokenSigner } from './modules/auth/tokens.ts';
+import { installMetrics } from './modules/meta/metrics.ts';
+import { metaRoutes, rootMetaRoutes } from './modules/meta/meta.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: Ctx;
+  }
+}
+
+export interface BuildOptions {
+  config: Readonly<Config>;
+  /** An open, migrated database; when omitted the app opens `DATABASE_URL` and closes it on close. */
+  database?: Database;
+  clock?: Clock;
+}
+
+/** Query-string secrets and top-up tokens in paths never reach the logs. */
+const redactUrl = (url: string): string =>
+  url.replace(/(topup-status\/)[^/?]+/, '$1[redacted]').replace(/([?&](?:token|code)=)[^&]*/g, '$1[redacted]');
+
+/** Builds the whole API from its settings; it never listens (server.ts does). */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? openDatabase(config.databaseUrl);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-sdk-access-token"]', 'req.headers.cookie', 'req.headers["x-store-signature"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  const ctx: Ctx = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    clock,
+    log: app.log,
+    tokens: new TokenSigner(config.jwtSecret, clock),
+    idp: config.idp ? new IdpVerifier(config.idp.serviceAccountPath, config.idp.jwksUrl, clock) : null,
+  };
+  app.decorate('ctx', ctx);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  installErrorHandling(app);
+  installAuth(app);
+  const registry = installMetrics(app);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  // Every route documents the error body; the spec's routes list their own 2xx shapes.
+  app.addHook('onRoute', (route) => {
+    const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+    if (route.schema && !route.schema.hide) route.schema = { ...route.schema, response: { '4xx': ErrorSchema, '5xx': ErrorSchema, ...response } };
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Storefront API', version: '1.0.0', description: 'Accounts, catalogue, wallet, orders, top-ups and the admin back office.' },
+      servers: [{ url: config.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          customToken: { type: 'apiKey', in: 'header', name: 'x-sdk-access-token' },
+          idpBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Identity-provider ID token (when configured)' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(rootMetaRoutes(registry));
+  await app.register(
+    async (api) => {
+      await api.register(metaRoutes);
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(accountAdminRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,293 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Thrown for a present-but-invalid setting; server.ts prints the one line and exits. */
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    reason: string,
+  ) {
+    super(`Invalid setting ${setting}: ${reason}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export interface SmsTwilio {
+  provider: 'twilio';
+  accountSid: string;
+  authToken: string;
+  from: string;
+  apiBase: string;
+}
+export interface SmsWebhook {
+  provider: 'webhook';
+  url: string;
+  secret: string | null;
+}
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | null;
+  pass: string | null;
+  from: string;
+}
+export interface GatewayBConfig {
+  clientId: string;
+  clientSecret: string;
+  apiBase: string;
+}
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  publicBaseUrl: string;
+  websiteUrl: string;
+  jwtSecret: string;
+  trustProxy: boolean | number | string;
+  mediaDir: string | null;
+  metricsToken: string | null;
+  logLevel: string;
+  seedAdmin: { phone: string; password: string } | null;
+  defaultCountryCode: string;
+  currency: string;
+  passwordScryptN: number;
+  app: { version: string; minVersion: string; apkUrl: string };
+  idp: { serviceAccountPath: string; jwksUrl: string | null } | null;
+  sms: SmsTwilio | SmsWebhook | null;
+  smtp: SmtpConfig | null;
+  reviewer: { phone: string; otp: string } | null;
+  topup: { pageBaseUrl: string | null; min: number; max: number };
+  storeWebhookSecrets: string[] | null;
+  gatewayB: GatewayBConfig | null;
+  dailySpinPrize: number;
+  referral: { shareBaseUrl: string; mobileStoreUrl: string; ipMatchWindowHours: number };
+  deletionGraceDays: number;
+  supportEmail: string | null;
+  /** Background jobs (retention, deletion) run on a timer in the server unless 0. */
+  jobsIntervalSeconds: number;
+}
+
+class Reader {
+  constructor(private readonly env: Env) {}
+
+  str(name: string): string | null {
+    const v = this.env[name];
+    return v === undefined || v.trim() === '' ? null : v.trim();
+  }
+  strOr(name: string, fallback: string): string {
+    return this.str(name) ?? fallback;
+  }
+  int(name: string, fallback: number, min: number, max: number): number {
+    const v = this.str(name);
+    if (v === null) return fallback;
+    if (!/^-?\d+$/.test(v)) throw new ConfigError(name, `expected a whole number, got "${v}"`);
+    const n = Number(v);
+    if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
+    return n;
+  }
+  bool(name: string, fallback: boolean): boolean {
+    const v = this.str(name);
+    if (v === null) return fallback;
+    if (/^(true|1|yes)$/i.test(v)) return true;
+    if (/^(false|0|no)$/i.test(v)) return false;
+    throw new ConfigError(name, `expected true or false, got "${v}"`);
+  }
+  url(name: string): string | null {
+    const v = this.str(name);
+    if (v === null) return null;
+    let u: URL;
+    try {
+      u = new URL(v);
+    } catch {
+      throw new ConfigError(name, `not a URL: "${v}"`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(name, 'must be an http(s) URL');
+    return v.replace(/\/+$/, '');
+  }
+  urlOr(name: string, fallback: string): string {
+    return this.url(name) ?? fallback;
+  }
+  /** All-or-nothing group: none set closes the gate; some set is a misconfiguration. */
+  group(names: string[]): Record<string, string> | null {
+    const present = names.filter((n) => this.str(n) !== null);
+    if (present.length === 0) return null;
+    const missing = names.find((n) => this.str(n) === null);
+    if (missing) throw new ConfigError(missing, `required when ${present.join(', ')} ${present.length > 1 ? 'are' : 'is'} set`);
+    return Object.fromEntries(names.map((n) => [n, this.str(n)!]));
+  }
+}
+
+function parseTrustProxy(v: string | null): boolean | number | string {
+  if (v === null || /^false$/i.test(v)) return false;
+  if (/^true$/i.test(v)) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  for (const part of v.split(',').map((p) => p.trim())) {
+    const [addr, bits, ...rest] = part.split('/');
+    const family = isIP(addr ?? '');
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!(named.has(part) || (family !== 0 && bitsOk && rest.length === 0))) {
+      throw new ConfigError('TRUST_PROXY', `expected true, a hop count, or a list of IPs/CIDRs; bad entry "${part}"`);
+    }
+  }
+  return v;
+}
+
+function parseDatabaseUrl(v: string): string {
+  if (v.startsWith('sqlite:') && v.length > 'sqlite:'.length) return v;
+  if (/^postgres(ql)?:\/\//.test(v)) {
+    try {
+      new URL(v);
+      return v;
+    } catch {
+      /* fall through */
+    }
+  }
+  throw new ConfigError('DATABASE_URL', 'expected sqlite:<path> or postgres://…');
+}
+
+/** Outside production a missing JWT_SECRET is generated once and kept in the data dir. */
+function resolveJwtSecret(r: Reader, env: Config['env'], dataDir: string): string {
+  const given = r.str('JWT_SECRET');
+  if (given !== null) {
+    if (Buffer.byteLength(given) < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 bytes');
+    return given;
+  }
+  if (env === 'production') throw new ConfigError('JWT_SECRET', 'required when NODE_ENV=production');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function loadConfig(source: Env = process.env): Readonly<Config> {
+  const r = new Reader(source);
+  const nodeEnv = r.strOr('NODE_ENV', 'development');
+  const env: Config['env'] = nodeEnv === 'production' ? 'production' : nodeEnv === 'test' ? 'test' : 'development';
+  const dataDir = resolve(r.strOr('DATA_DIR', './data'));
+  const publicBaseUrl = r.urlOr('PUBLIC_BASE_URL', `http://localhost:${r.int('PORT', 3000, 0, 65535)}`);
+  const websiteUrl = r.urlOr('WEBSITE_URL', publicBaseUrl);
+
+  const seed = r.group(['SEED_ADMIN_PHONE', 'SEED_ADMIN_PASSWORD']);
+  if (seed && (seed.SEED_ADMIN_PASSWORD!.length < 8 || seed.SEED_ADMIN_PASSWORD!.length > 128)) {
+    throw new ConfigError('SEED_ADMIN_PASSWORD', 'must be 8–128 characters');
+  }
+
+  const idpPath = r.str('IDP_SERVICE_ACCOUNT_PATH');
+  if (idpPath !== null && !existsSync(idpPath)) throw new ConfigError('IDP_SERVICE_ACCOUNT_PATH', `no file at ${idpPath}`);
+
+  let sms: Config['sms'] = null;
+  const provider = r.str('SMS_PROVIDER');
+  if (provider === 'twilio') {
+    const g = r.group(['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM']);
+    if (!g) throw new ConfigError('SMS_ACCOUNT_SID', 'required when SMS_PROVIDER=twilio');
+    sms = {
+      provider: 'twilio',
+      accountSid: g.SMS_ACCOUNT_SID!,
+      authToken: g.SMS_AUTH_TOKEN!,
+      from: g.SMS_FROM!,
+      apiBase: r.urlOr('SMS_API_BASE', 'https://api.twilio.com'),
+    };
+  } else if (provider === 'webhook') {
+    const url = r.url('SMS_WEBHOOK_URL');
+    if (!url) throw new ConfigError('SMS_WEBHOOK_URL', 'required when SMS_PROVIDER=webhook');
+    sms = { provider: 'webhook', url, secret: r.str('SMS_WEBHOOK_SECRET') };
+  } else if (provider !== null) {
+    throw new ConfigError('SMS_PROVIDER', `expected twilio or webhook, got "${provider}"`);
+  }
+
+  let smtp: Config['smtp'] = null;
+  const smtpHost = r.str('SMTP_HOST');
+  if (smtpHost !== null) {
+    const secure = r.bool('SMTP_SECURE', false);
+    smtp = {
+      host: smtpHost,
+      port: r.int('SMTP_PORT', secure ? 465 : 587, 1, 65535),
+      secure,
+      user: r.str('SMTP_USER'),
+      pass: r.str('SMTP_PASS'),
+      from: r.strOr('SMTP_FROM', `Storefront <no-reply@${new URL(publicBaseUrl).hostname}>`),
+    };
+  }
+
+  const reviewer = r.group(['REVIEWER_LOGIN_PHONE', 'REVIEWER_LOGIN_OTP']);
+  if (reviewer && !/^\d{6}$/.test(reviewer.REVIEWER_LOGIN_OTP!)) throw new ConfigError('REVIEWER_LOGIN_OTP', 'must be 6 digits');
+
+  const gatewayB = r.group(['GATEWAY_B_CLIENT_ID', 'GATEWAY_B_CLIENT_SECRET']);
+  const secrets = r.str('STORE_WEBHOOK_SECRET');
+  const storeWebhookSecrets = secrets === null ? null : secrets.split(',').map((s) => s.trim()).filter(Boolean);
+  if (storeWebhookSecrets && (storeWebhookSecrets.length === 0 || storeWebhookSecrets.length > 2)) {
+    throw new ConfigError('STORE_WEBHOOK_SECRET', 'one secret, or two comma-separated during rotation');
+  }
+  if (storeWebhookSecrets?.some((s) => s.length < 16)) throw new ConfigError('STORE_WEBHOOK_SECRET', 'each secret must be at least 16 characters');
+
+  const topupMin = r.int('TOPUP_MIN', 100, 1, Number.MAX_SAFE_INTEGER);
+  const topupMax = r.int('TOPUP_MAX', 10_000_000, 1, Number.MAX_SAFE_INTEGER);
+  if (topupMax < topupMin) throw new ConfigError('TOPUP_MAX', 'must not be below TOPUP_MIN');
+
+  const currency = r.strOr('CURRENCY', 'INR');
+  if (!/^[A-Z]{3}$/.test(currency)) throw new ConfigError('CURRENCY', 'expected an ISO 4217 code such as INR');
+  const cc = r.strOr('DEFAULT_COUNTRY_CODE', '+91');
+  if (!/^\+[1-9]\d{0,3}$/.test(cc)) throw new ConfigError('DEFAULT_COUNTRY_CODE', 'expected + and 1–4 digits, e.g. +91');
+
+  const appPackageId = r.strOr('APP_PACKAGE_ID', 'com.storefront.app');
+  const supportEmail = r.str('SUPPORT_EMAIL');
+  if (supportEmail !== null && !/^[^\s@]+@[^\s@]+$/.test(supportEmail)) throw new ConfigError('SUPPORT_EMAIL', 'not an email address');
+  const version = r.strOr('APP_VERSION', '1.0.0');
+  const minVersion = r.strOr('APP_MIN_VERSION', '0.0.0');
+  for (const [name, v] of [['APP_VERSION', version], ['APP_MIN_VERSION', minVersion]] as const) {
+    if (!/^\d+(\.\d+){0,3}$/.test(v)) throw new ConfigError(name, `expected a dotted version such as 1.4.2, got "${v}"`);
+  }
+
+  const config: Config = {
+    env,
+    port: r.int('PORT', 3000, 0, 65535),
+    host: r.strOr('HOST', '127.0.0.1'),
+    databaseUrl: parseDatabaseUrl(r.strOr('DATABASE_URL', 'sqlite:./data/storefront.db')),
+    dataDir,
+    publicBaseUrl,
+    websiteUrl,
+    jwtSecret: resolveJwtSecret(r, env, dataDir),
+    trustProxy: parseTrustProxy(r.str('TRUST_PROXY')),
+    mediaDir: r.str('MEDIA_DIR') === null ? null : resolve(r.str('MEDIA_DIR')!),
+    metricsToken: r.str('METRICS_TOKEN'),
+    logLevel: r.strOr('LOG_LEVEL', env === 'test' ? 'silent' : 'info'),
+    seedAdmin: seed ? { phone: seed.SEED_ADMIN_PHONE!, password: seed.SEED_ADMIN_PASSWORD! } : null,
+    defaultCountryCode: cc,
+    currency,
+    passwordScryptN: r.int('PASSWORD_SCRYPT_N', 2 ** 15, 2 ** 10, 2 ** 20),
+    app: { version, minVersion, apkUrl: r.urlOr('APP_APK_URL', `${publicBaseUrl}/downloads/storefront.apk`) },
+    idp: idpPath === null ? null : { serviceAccountPath: idpPath, jwksUrl: r.url('IDP_JWKS_URL') },
+    sms,
+    smtp,
+    reviewer: reviewer ? { phone: reviewer.REVIEWER_LOGIN_PHONE!, otp: reviewer.REVIEWER_LOGIN_OTP! } : null,
+    topup: { pageBaseUrl: r.url('TOPUP_PAGE_BASE_URL'), min: topupMin, max: topupMax },
+    storeWebhookSecrets,
+    gatewayB: gatewayB
+      ? {
+          clientId: gatewayB.GATEWAY_B_CLIENT_ID!,
+          clientSecret: gatewayB.GATEWAY_B_CLIENT_SECRET!,
+          apiBase: r.urlOr('GATEWAY_B_API_BASE', 'https://api-m.paypal.com'),
+        }
+      : null,
+    dailySpinPrize: r.int('DAILY_SPIN_PRIZE', 100, 1, 1_000_000_000),
+    referral: {
+      shareBaseUrl: r.urlOr('REFERRAL_SHARE_BASE_URL', websiteUrl),
+      mobileStoreUrl: r.urlOr('MOBILE_STORE_URL', `https://play.google.com/store/apps/details?id=${encodeURIComponent(appPackageId)}`),
+      ipMatchWindowHours: r.int('REFERRAL_IP_MATCH_WINDOW_HOURS', 48, 1, 24 * 365),
+    },
+    deletionGraceDays: r.int('ACCOUNT_DELETION_GRACE_DAYS', 14, 0, 365),
+    supportEmail,
+    jobsIntervalSeconds: r.int('JOBS_INTERVAL_SECONDS', 3600, 0, 86_400),
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Dialect } from './db/kysely.ts';
+import type { DB } from './db/schema.ts';
+import type { Clock } from './lib/clock.ts';
+import type { IdpVerifier } from './modules/auth/idp.ts';
+import type { TokenSigner } from './modules/auth/tokens.ts';
+
+/** What every service needs: the database, the settings, the clock and a logger. */
+export interface Ctx {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  config: Readonly<Config>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  tokens: TokenSigner;
+  /** Null while `IDP_SERVICE_ACCOUNT_PATH` is unset: only the custom-token header works. */
+  idp: IdpVerifier | null;
+}

@@ -1,0 +1,71 @@
+/** The closed list of `error` values the API answers with (CONTRACTS §2 and the spec's named codes). */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'invalid_credentials'
+  | 'invalid_token'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'internal'
+  | 'service_unavailable'
+  | 'otp_send_failed'
+  | 'invalid_otp'
+  | 'email_disabled'
+  | 'email_in_use'
+  | 'uploads_disabled'
+  | 'IMAGE_TOO_LARGE'
+  | 'UNSUPPORTED_IMAGE_TYPE'
+  | 'invalid_product'
+  | 'out_of_stock'
+  | 'insufficient_credits'
+  | 'idempotency_conflict'
+  | 'invalid_transition'
+  | 'already_spun'
+  | 'invalid_signature'
+  | 'amount_mismatch'
+  | 'topup_disabled'
+  | 'callback_disabled'
+  | 'token_expired'
+  | 'deletion_blocked'
+  | 'refund_exceeds_paid';
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message?: string;
+  code?: string;
+  retry_after?: number;
+  details?: unknown;
+  [extra: string]: unknown;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly extra: Record<string, unknown>;
+  /** Seconds; set on 429 so the handler also sends a Retry-After header. */
+  readonly retryAfter?: number;
+
+  constructor(status: number, code: ErrorCode, message?: string, extra: Record<string, unknown> = {}) {
+    super(message ?? code);
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+    if (typeof extra.retry_after === 'number') this.retryAfter = extra.retry_after;
+  }
+
+  body(): ErrorBody {
+    return { error: this.code, message: this.message, ...this.extra };
+  }
+}
+
+export const notFound = (what = 'resource'): AppError => new AppError(404, 'not_found', `${what} not found`);
+export const badRequest = (message: string, details?: unknown): AppError =>
+  new AppError(400, 'validation_failed', message, details === undefined ? {} : { details });
+export const conflict = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}): AppError =>
+  new AppError(409, code, message, extra);
+export const rateLimited = (code: string, retryAfter: number, message = 'Too many requests'): AppError =>
+  new AppError(429, 'rate_limited', message, { code, retry_after: retryAfter });

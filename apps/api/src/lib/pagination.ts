@@ -1,0 +1,30 @@
+import { Type, type Static } from 'typebox';
+import { badRequest } from './errors.ts';
+
+/** `limit` (1–100, default 20) and an opaque `cursor`, as CONTRACTS §2 fixes for every list. */
+export const PageQuerySchema = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type PageQuery = Static<typeof PageQuerySchema>;
+
+export const pageOf = <T extends ReturnType<typeof Type.Object>>(item: T) =>
+  Type.Object({ items: Type.Array(item), next_cursor: Type.Union([Type.String(), Type.Null()]) });
+
+export function encodeCursor(key: string): string {
+  return Buffer.from(key, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): string | null {
+  if (cursor === undefined) return null;
+  const key = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!key || encodeCursor(key) !== cursor) throw badRequest('Invalid cursor', [{ field: 'querystring/cursor', message: 'invalid cursor' }]);
+  return key;
+}
+
+/** Given up to limit+1 rows, returns the page and the cursor of its last row when more exist. */
+export function toPage<R, I>(rows: R[], limit: number, key: (row: R) => string, map: (row: R) => I) {
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  return { items: page.map(map), next_cursor: more ? encodeCursor(key(page[page.length - 1]!)) : null };
+}

@@ -1,0 +1,63 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../lib/db-types.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+const columns = [
+  'id', 'phone', 'password_hash', 'full_name', 'email', 'email_verified', 'email_verified_at', 'is_admin',
+  'referral_code', 'referred_by', 'idp_uid', 'created_at', 'updated_at', 'deleted_at',
+] as const;
+
+export function findById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(columns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export function findByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(columns).where('phone', '=', phone).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export function findByIdpUid(db: Executor, uid: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(columns).where('idp_uid', '=', uid).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export interface NewUser {
+  id: string;
+  phone: string | null;
+  password_hash: string | null;
+  full_name: string;
+  is_admin?: number;
+  idp_uid?: string | null;
+  now: string;
+}
+
+export async function insertUser(db: Executor, u: NewUser): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: u.id,
+      phone: u.phone,
+      password_hash: u.password_hash,
+      full_name: u.full_name,
+      email: null,
+      email_verified: 0,
+      email_verified_at: null,
+      is_admin: u.is_admin ?? 0,
+      referral_code: null,
+      referred_by: null,
+      idp_uid: u.idp_uid ?? null,
+      created_at: u.now,
+      updated_at: u.now,
+      deleted_at: null,
+    })
+    .execute();
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  patch: Partial<Pick<UserRow, 'full_name' | 'email' | 'email_verified' | 'email_verified_at' | 'password_hash' | 'is_admin' | 'idp_uid'>>,
+  now: string,
+): Promise<void> {
+  await db.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+}

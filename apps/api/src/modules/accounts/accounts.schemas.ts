@@ -1,0 +1,26 @@
+import { Type, type Static } from 'typebox';
+
+export const UserSchema = Type.Object({
+  id: Type.String(),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  full_name: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  email_verified: Type.Boolean(),
+  email_verified_at: Type.Union([Type.String(), Type.Null()]),
+  is_admin: Type.Boolean(),
+  referral_code: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+export type User = Static<typeof UserSchema>;
+
+export const FullNameSchema = Type.String({ minLength: 1, maxLength: 120 });
+export const EmailSchema = Type.String({ format: 'email', maxLength: 254 });
+
+export const PatchMeSchema = Type.Object(
+  {
+    full_name: Type.Optional(FullNameSchema),
+    email: Type.Optional(Type.Union([EmailSchema, Type.Null()])),
+  },
+  { minProperties: 1 },
+);
+export type PatchMe = Static<typeof PatchMeSchema>;

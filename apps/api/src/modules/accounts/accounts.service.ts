@@ -1,0 +1,70 @@
+import type { Ctx } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Executor } from '../../lib/db-types.ts';
+import { newId } from '../../lib/ids.ts';
+import { createWallet } from '../wallet/wallet.repository.ts';
+import * as repo from './accounts.repository.ts';
+import type { UserRow } from './accounts.repository.ts';
+import type { PatchMe, User } from './accounts.schemas.ts';
+
+export type { UserRow };
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    phone: row.phone,
+    full_name: row.full_name,
+    email: row.email,
+    email_verified: row.email_verified === 1,
+    email_verified_at: row.email_verified_at,
+    is_admin: row.is_admin === 1,
+    referral_code: row.referral_code,
+    created_at: row.created_at,
+  };
+}
+
+export const findUserById = repo.findById;
+export const findUserByPhone = repo.findByPhone;
+export const findUserByIdpUid = repo.findByIdpUid;
+export const updateUser = repo.updateUser;
+
+/** A user and their wallet, in the caller's transaction: neither ever exists without the other. */
+export async function createUserWithWallet(
+  ctx: Ctx,
+  trx: Executor,
+  input: { phone: string | null; passwordHash: string | null; fullName: string; isAdmin?: boolean; idpUid?: string | null },
+): Promise<UserRow> {
+  const now = ctx.clock.now().toISOString();
+  const id = newId(ctx.clock);
+  await repo.insertUser(trx, {
+    id,
+    phone: input.phone,
+    password_hash: input.passwordHash,
+    full_name: input.fullName,
+    is_admin: input.isAdmin ? 1 : 0,
+    idp_uid: input.idpUid ?? null,
+    now,
+  });
+  await createWallet(trx, id, now);
+  return (await repo.findById(trx, id))!;
+}
+
+export async function getProfile(ctx: Ctx, userId: string): Promise<User> {
+  const row = await repo.findById(ctx.db, userId);
+  if (!row) throw notFound('user');
+  return toUser(row);
+}
+
+/** Changing the email to a different value clears its verified status (spec, User). */
+export async function updateProfile(ctx: Ctx, userId: string, patch: PatchMe): Promise<User> {
+  const row = await repo.findById(ctx.db, userId);
+  if (!row) throw notFound('user');
+  const set: Parameters<typeof repo.updateUser>[2] = {};
+  if (patch.full_name !== undefined) set.full_name = patch.full_name.trim();
+  if (patch.email !== undefined) {
+    const email = patch.email === null ? null : patch.email.trim().toLowerCase();
+    if (email !== row.email) Object.assign(set, { email, email_verified: 0, email_verified_at: null });
+  }
+  if (Object.keys(set).length) await repo.updateUser(ctx.db, userId, set, ctx.clock.now().toISOString());
+  return toUser((await repo.findById(ctx.db, userId))!);
+}

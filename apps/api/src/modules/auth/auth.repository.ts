@@ -1,0 +1,60 @@
+import type { Executor } from '../../lib/db-types.ts';
+
+export async function insertSession(db: Executor, s: { id: string; user_id: string; now: string }): Promise<void> {
+  await db.insertInto('sessions').values({ id: s.id, user_id: s.user_id, created_at: s.now, revoked_at: null }).execute();
+}
+
+export async function insertRefreshToken(
+  db: Executor,
+  t: { token_hash: string; session_id: string; now: string; expires_at: string },
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({ token_hash: t.token_hash, session_id: t.session_id, created_at: t.now, expires_at: t.expires_at, used_at: null })
+    .execute();
+}
+
+/** The live-session check behind every authenticated request: one indexed join. */
+export function findSessionPrincipal(db: Executor, sessionId: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 's.revoked_at', 'u.is_admin', 'u.deleted_at'])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export function findRefreshToken(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('refresh_tokens as t')
+    .innerJoin('sessions as s', 's.id', 't.session_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['t.session_id', 't.expires_at', 't.used_at', 's.user_id', 's.revoked_at', 'u.is_admin', 'u.deleted_at'])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Spends a refresh token; false when another request spent it first. */
+export async function markRefreshTokenUsed(db: Executor, tokenHash: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeUserSessions(db: Executor, userId: string, now: string): Promise<number> {
+  const r = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -1,0 +1,34 @@
+import { Type } from 'typebox';
+import { FullNameSchema, UserSchema } from '../accounts/accounts.schemas.ts';
+
+export const PhoneSchema = Type.String({ minLength: 1, maxLength: 32, description: 'E.164, or national with DEFAULT_COUNTRY_CODE' });
+export const PasswordSchema = Type.String({ minLength: 8, maxLength: 128 });
+export const ReferralCodeSchema = Type.String({ maxLength: 64 });
+
+export const RegisterBodySchema = Type.Object({
+  phone: PhoneSchema,
+  password: PasswordSchema,
+  full_name: FullNameSchema,
+  referral_code: Type.Optional(Type.Union([ReferralCodeSchema, Type.Null()])),
+});
+
+export const LoginBodySchema = Type.Object({
+  phone: PhoneSchema,
+  // Login accepts any length up to the maximum: a too-short guess is just a wrong password.
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+});
+
+export const TokenPairSchema = Type.Object({
+  custom_token: Type.String(),
+  refresh_token: Type.String(),
+  expires_in: Type.Integer({ description: 'seconds until custom_token expires' }),
+});
+
+export const AdminLoginResponseSchema = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  expires_in: Type.Integer(),
+  user: UserSchema,
+});
+
+export const RefreshBodySchema = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) });

@@ -1,0 +1,198 @@
+import type { Ctx } from '../../context.ts';
+import { MINUTE } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import type { Executor } from '../../lib/db-types.ts';
+import { newId, randomToken } from '../../lib/ids.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { normalisePhone } from '../../lib/phone.ts';
+import { enforce, type RateRule } from '../../lib/rate-limit.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import { isUniqueViolation } from '../../db/kysely.ts';
+import * as accounts from '../accounts/accounts.service.ts';
+import type { User } from '../accounts/accounts.schemas.ts';
+import * as repo from './auth.repository.ts';
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from './tokens.ts';
+
+export interface Principal {
+  userId: string;
+  /** Null for identity-provider callers, who hold no session of ours. */
+  sessionId: string | null;
+  isAdmin: boolean;
+}
+
+export interface TokenPair {
+  custom_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+export const ADMIN_LOGIN_RULE: RateRule = { bucket: 'admin_login', limit: 10, windowMs: 15 * MINUTE, code: 'LOGIN_RATE_LIMITED' };
+/** Not in the spec: the same guard on user password login, so it cannot be used to guess passwords. */
+export const LOGIN_RULE: RateRule = { bucket: 'login', limit: 10, windowMs: 15 * MINUTE, code: 'LOGIN_RATE_LIMITED' };
+
+const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Phone or password is incorrect');
+const invalidToken = () => new AppError(401, 'invalid_token', 'Token is invalid or expired');
+
+export function requirePhone(ctx: Ctx, raw: string): string {
+  const phone = normalisePhone(raw, ctx.config.defaultCountryCode);
+  if (!phone) throw badRequest('Phone number is invalid', [{ field: 'body/phone', message: 'must be a phone number' }]);
+  return phone;
+}
+
+/** Opens a session and answers its first token pair; the caller's transaction makes it atomic. */
+export async function issueSession(ctx: Ctx, trx: Executor, user: { id: string; is_admin: number }): Promise<TokenPair> {
+  const sid = newId(ctx.clock);
+  const now = ctx.clock.now();
+  await repo.insertSession(trx, { id: sid, user_id: user.id, now: now.toISOString() });
+  return issuePair(ctx, trx, user, sid, now);
+}
+
+async function issuePair(ctx: Ctx, trx: Executor, user: { id: string; is_admin: number }, sid: string, now: Date): Promise<TokenPair> {
+  const refresh = randomToken();
+  await repo.insertRefreshToken(trx, {
+    token_hash: sha256(refresh),
+    session_id: sid,
+    now: now.toISOString(),
+    expires_at: new Date(now.getTime() + REFRESH_TTL_MS).toISOString(),
+  });
+  const custom_token = await ctx.tokens.sign({ sub: user.id, sid, role: user.is_admin === 1 ? 'admin' : 'user' });
+  return { custom_token, refresh_token: refresh, expires_in: ACCESS_TTL_SECONDS };
+}
+
+export async function register(
+  ctx: Ctx,
+  input: { phone: string; password: string; full_name: string; referral_code?: string | null },
+): Promise<TokenPair> {
+  const phone = requirePhone(ctx, input.phone);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordScryptN);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const user = await accounts.createUserWithWallet(ctx, trx, { phone, passwordHash, fullName: input.full_name.trim() });
+      return issueSession(ctx, trx, user);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('conflict', 'Phone number is already registered');
+    throw err;
+  }
+}
+
+async function checkPassword(ctx: Ctx, phone: string | null, password: string) {
+  const user = phone ? await accounts.findUserByPhone(ctx.db, phone) : undefined;
+  if (!user?.password_hash) {
+    await burnPasswordCheck(password, ctx.config.passwordScryptN);
+    return null;
+  }
+  return (await verifyPassword(password, user.password_hash)) ? user : null;
+}
+
+export async function login(ctx: Ctx, input: { phone: string; password: string }, ip: string): Promise<TokenPair> {
+  const phone = normalisePhone(input.phone, ctx.config.defaultCountryCode);
+  await enforce(ctx.db, ctx.clock, LOGIN_RULE, `${phone ?? input.phone.trim()}|${ip}`);
+  const user = await checkPassword(ctx, phone, input.password);
+  if (!user) throw invalidCredentials();
+  return ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user));
+}
+
+/** Every failure is the same 401; attempts are counted per phone and IP before anything is checked. */
+export async function adminLogin(
+  ctx: Ctx,
+  input: { phone: string; password: string },
+  ip: string,
+): Promise<{ access_token: string; refresh_token: string; expires_in: number; user: User }> {
+  const phone = normalisePhone(input.phone, ctx.config.defaultCountryCode);
+  await enforce(ctx.db, ctx.clock, ADMIN_LOGIN_RULE, `${phone ?? input.phone.trim()}|${ip}`);
+  const user = await checkPassword(ctx, phone, input.password);
+  if (!user || user.is_admin !== 1) throw invalidCredentials();
+  const pair = await ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user));
+  return { access_token: pair.custom_token, refresh_token: pair.refresh_token, expires_in: pair.expires_in, user: accounts.toUser(user) };
+}
+
+/**
+ * Rotates a refresh token. Each token works once; presenting a spent one means it was copied, so
+ * the whole session (every token descended from the same login) is revoked.
+ */
+export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair> {
+  const hash = sha256(refreshToken);
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findRefreshToken(trx, hash);
+    if (!row || row.revoked_at !== null || row.deleted_at !== null) return null;
+    const spent = row.used_at !== null;
+    if (!spent && row.expires_at <= now.toISOString()) return null;
+    if (spent || !(await repo.markRefreshTokenUsed(trx, hash, now.toISOString()))) {
+      await repo.revokeSession(trx, row.session_id, now.toISOString());
+      return 'reused' as const;
+    }
+    return issuePair(ctx, trx, { id: row.user_id, is_admin: row.is_admin }, row.session_id, now);
+  });
+  if (outcome === 'reused') ctx.log.warn('refresh token reuse detected; session revoked');
+  if (outcome === null || outcome === 'reused') throw invalidToken();
+  return outcome;
+}
+
+export async function logout(ctx: Ctx, principal: Principal): Promise<void> {
+  await repo.revokeUserSessions(ctx.db, principal.userId, ctx.clock.now().toISOString());
+}
+
+/** Ends every session of a user: password reset, demotion, deletion. */
+export function endAllSessions(ctx: Ctx, db: Executor, userId: string): Promise<number> {
+  return repo.revokeUserSessions(db, userId, ctx.clock.now().toISOString());
+}
+
+/** Resolves the caller from either credential form, re-reading the session and `is_admin`. */
+export async function authenticate(ctx: Ctx, headers: { customToken?: string; bearer?: string }): Promise<Principal> {
+  if (headers.customToken !== undefined) {
+    const claims = await ctx.tokens.verify(headers.customToken);
+    if (!claims) throw invalidToken();
+    const row = await repo.findSessionPrincipal(ctx.db, claims.sid);
+    if (!row || row.revoked_at !== null || row.deleted_at !== null || row.user_id !== claims.sub) throw invalidToken();
+    // The role claim is honoured only while the user is still an admin: demotion ends it at once.
+    return { userId: row.user_id, sessionId: claims.sid, isAdmin: claims.role === 'admin' && row.is_admin === 1 };
+  }
+  if (headers.bearer !== undefined && ctx.idp) {
+    const identity = await ctx.idp.verify(headers.bearer);
+    if (!identity) throw invalidToken();
+    const user = await userForIdentity(ctx, identity.uid, identity.phone);
+    return { userId: user.id, sessionId: null, isAdmin: user.is_admin === 1 };
+  }
+  throw new AppError(401, 'unauthorized', 'Authentication required');
+}
+
+/** First sight of an IdP uid links it to the user with the token's phone, or creates one. */
+async function userForIdentity(ctx: Ctx, uid: string, rawPhone: string | null): Promise<accounts.UserRow> {
+  const known = await accounts.findUserByIdpUid(ctx.db, uid);
+  if (known) return known;
+  const phone = rawPhone ? normalisePhone(rawPhone, ctx.config.defaultCountryCode) : null;
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const byPhone = phone ? await accounts.findUserByPhone(trx, phone) : undefined;
+      if (byPhone && byPhone.idp_uid === null) {
+        await accounts.updateUser(trx, byPhone.id, { idp_uid: uid }, ctx.clock.now().toISOString());
+        return { ...byPhone, idp_uid: uid };
+      }
+      return accounts.createUserWithWallet(ctx, trx, { phone: byPhone ? null : phone, passwordHash: null, fullName: '', idpUid: uid });
+    });
+  } catch (err) {
+    // Two first requests raced; the other one linked or created the user.
+    const winner = isUniqueViolation(err) ? await accounts.findUserByIdpUid(ctx.db, uid) : undefined;
+    if (winner) return winner;
+    throw err;
+  }
+}
+
+/** SEED_ADMIN_PHONE/PASSWORD: create that admin, or refresh its password and admin flag. */
+export async function ensureSeedAdmin(ctx: Ctx): Promise<void> {
+  const seed = ctx.config.seedAdmin;
+  if (!seed) return;
+  const phone = normalisePhone(seed.phone, ctx.config.defaultCountryCode);
+  if (!phone) throw new Error('Invalid setting SEED_ADMIN_PHONE: not a phone number');
+  const passwordHash = await hashPassword(seed.password, ctx.config.passwordScryptN);
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await accounts.findUserByPhone(trx, phone);
+    if (existing) {
+      await accounts.updateUser(trx, existing.id, { password_hash: passwordHash, is_admin: 1 }, ctx.clock.now().toISOString());
+    } else {
+      await accounts.createUserWithWallet(ctx, trx, { phone, passwordHash, fullName: 'Administrator', isAdmin: true });
+    }
+  });
+}

@@ -1,0 +1,86 @@
+import { isIP } from 'node:net';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import type { Registry } from 'prom-client';
+import { AppError } from '../../lib/errors.ts';
+import { safeEqual } from '../../lib/secrets.ts';
+
+/** Compares dotted numeric versions: negative when a < b. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+function isLoopback(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return (isIP(v4) === 4 && v4.startsWith('127.')) || ip === '::1';
+}
+
+/** Routes at the host root: health and metrics. */
+export const rootMetaRoutes = (registry: Registry): FastifyPluginAsyncTypebox => async (app) => {
+  const ctx = app.ctx;
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['meta'],
+        response: {
+          200: Type.Object({ status: Type.Literal('ok'), database: Type.Literal('ok') }),
+          503: Type.Object({ status: Type.Literal('error'), database: Type.Literal('down') }),
+        },
+      },
+    },
+    async (req, reply) => {
+      try {
+        await sql`select 1`.execute(ctx.db);
+        return { status: 'ok' as const, database: 'ok' as const };
+      } catch (err) {
+        req.log.error({ err }, 'health: database unreachable');
+        return reply.status(503).send({ status: 'error' as const, database: 'down' as const });
+      }
+    },
+  );
+
+  // Loopback only, or a bearer METRICS_TOKEN; the client IP is the one TRUST_PROXY vouches for.
+  app.get('/metrics', { schema: { tags: ['meta'], hide: true } }, async (req, reply) => {
+    const token = ctx.config.metricsToken;
+    const authz = req.headers.authorization;
+    const byToken = token !== null && typeof authz === 'string' && authz.startsWith('Bearer ') && safeEqual(authz.slice(7), token);
+    if (!byToken && !isLoopback(req.ip)) throw new AppError(403, 'forbidden', 'Metrics are not public');
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+};
+
+export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { app: appConfig } = app.ctx.config;
+  app.get(
+    '/app/version',
+    {
+      schema: {
+        tags: ['meta'],
+        querystring: Type.Object({ version: Type.Optional(Type.String({ pattern: '^\\d+(\\.\\d+){0,3}$', maxLength: 40 })) }),
+        response: {
+          200: Type.Object({
+            version: Type.String(),
+            min_version: Type.String(),
+            apk_url: Type.String(),
+            force_update: Type.Boolean({ description: 'true when the caller ?version= is below min_version' }),
+          }),
+        },
+      },
+    },
+    (req) => ({
+      version: appConfig.version,
+      min_version: appConfig.minVersion,
+      apk_url: appConfig.apkUrl,
+      force_update: req.query.version !== undefined && compareVersions(req.query.version, appConfig.minVersion) < 0,
+    }),
+  );
+};

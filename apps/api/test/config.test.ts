@@ -1,0 +1,79 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) };
+
+describe('configuration', () => {
+  it('defaults close every optional gate', () => {
+    const c = loadConfig(base);
+    assert.equal(c.port, 3000);
+    assert.equal(c.host, '127.0.0.1');
+    assert.equal(c.databaseUrl, 'sqlite:./data/storefront.db');
+    assert.equal(c.sms, null);
+    assert.equal(c.smtp, null);
+    assert.equal(c.mediaDir, null);
+    assert.equal(c.topup.pageBaseUrl, null);
+    assert.equal(c.storeWebhookSecrets, null);
+    assert.equal(c.gatewayB, null);
+    assert.equal(c.idp, null);
+    assert.equal(c.trustProxy, false);
+    assert.equal(c.currency, 'INR');
+    assert.equal(c.websiteUrl, c.publicBaseUrl);
+    assert.equal(c.referral.mobileStoreUrl, 'https://play.google.com/store/apps/details?id=com.storefront.app');
+    assert.ok(Object.isFrozen(c));
+  });
+
+  for (const [name, value] of [
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['JWT_SECRET', 'short'],
+    ['TRUST_PROXY', 'not-an-ip'],
+    ['SMS_PROVIDER', 'carrier-pigeon'],
+    ['PUBLIC_BASE_URL', 'ftp://x'],
+    ['DAILY_SPIN_PRIZE', '-5'],
+    ['CURRENCY', 'rupees'],
+    ['SMTP_PORT', 'x'],
+  ] as const) {
+    it(`${name}=${value} is refused naming the setting`, () => {
+      const env: Record<string, string> = { ...base, [name]: value };
+      if (name === 'SMTP_PORT') env.SMTP_HOST = 'localhost';
+      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && err.setting === name && err.message.includes(name));
+    });
+  }
+
+  it('half a gateway B configuration is refused', () => {
+    assert.throws(() => loadConfig({ ...base, GATEWAY_B_CLIENT_ID: 'id' }), /GATEWAY_B_CLIENT_SECRET/);
+  });
+
+  it('TRUST_PROXY takes true, a hop count or a CIDR list', () => {
+    assert.equal(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy, true);
+    assert.equal(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.equal(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy, '10.0.0.0/8, 127.0.0.1');
+  });
+
+  it('JWT_SECRET is required in production, and generated once and kept otherwise', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /JWT_SECRET/);
+    const dir = mkdtempSync(join(tmpdir(), 'sf-cfg-'));
+    const a = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });
+    const b = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });
+    assert.equal(a.jwtSecret, b.jwtSecret);
+    assert.ok(a.jwtSecret.length >= 32);
+    assert.equal(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim(), a.jwtSecret);
+  });
+
+  it('an invalid setting stops the server at start with one clear line', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), PORT: 'eighty' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr.trim(), 'Invalid setting PORT: expected a whole number, got "eighty"');
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Test harness: every test file gets its own freshly migrated database — a temporary SQLite file,
+ * or, when DATABASE_URL points at PostgreSQL, a new database on that server — and the app built on it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/kysely.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { ManualClock } from '../src/lib/clock.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+export const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
+
+export interface TestDb {
+  url: string;
+  database: Database;
+  drop(): Promise<void>;
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  const name = `sf_test_${randomBytes(6).toString('hex')}`;
+  if (onPostgres) {
+    const adminUrl = process.env.DATABASE_URL!;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = openDatabase(url.toString());
+    await migrateToLatest(database.db);
+    return {
+      url: url.toString(),
+      database,
+      async drop() {
+        await database.close();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'sf-test-'));
+  const url = `sqlite:${join(dir, 'test.db')}`;
+  const database = openDatabase(url);
+  await migrateToLatest(database.db);
+  return {
+    url,
+    database,
+    async drop() {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(url: string, env: Record<string, string | undefined> = {}): Readonly<Config> {
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DATABASE_URL: url,
+    DATA_DIR: join(tmpdir(), 'sf-test-data'),
+    PASSWORD_SCRYPT_N: '1024',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  db: TestDb;
+  config: Readonly<Config>;
+  close(): Promise<void>;
+}
+
+/** A fresh database and the app on it, with a manual clock. */
+export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  const clock = new ManualClock();
+  const config = testConfig(db.url, env);
+  const app = await buildApp({ config, database: db.database, clock });
+  await app.ready();
+  return {
+    app,
+    clock,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+  text: string;
+}
+
+/** `app.inject` with JSON in and out, and the custom-token header when `token` is given. */
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Res<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['x-sdk-access-token'] = options.token;
+  let payload: string | undefined;
+  if (options.raw !== undefined) payload = options.raw;
+  else if (options.body !== undefined) payload = JSON.stringify(options.body);
+  if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+  let body: any = undefined;
+  try {
+    body = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.statusCode, body, headers: res.headers, text: res.body };
+}
+
+let phoneSeq = 0;
+/** A fresh, valid, unique E.164 phone number. */
+export function newPhone(): string {
+  phoneSeq += 1;
+  return `+9198${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(5, '0')}`;
+}
+
+export interface TestUser {
+  id: string;
+  phone: string;
+  password: string;
+  token: string;
+  refresh: string;
+}
+
+export async function registerUser(app: FastifyInstance, fields: Partial<{ phone: string; password: string; full_name: string }> = {}): Promise<TestUser> {
+  const phone = fields.phone ?? newPhone();
+  const password = fields.password ?? 'correct horse battery';
+  const res = await call(app, 'POST', '/api/v1/auth/register', { body: { phone, password, full_name: fields.full_name ?? 'Test User' } });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  const me = await call(app, 'GET', '/api/v1/me', { token: res.body.custom_token });
+  return { id: me.body.id, phone, password, token: res.body.custom_token, refresh: res.body.refresh_token };
+}
+
+/** A registered user promoted in the database, then signed in through the admin login. */
+export async function createAdmin(t: TestApp): Promise<TestUser> {
+  const u = await registerUser(t.app);
+  await t.db.database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', u.id).execute();
+  const res = await call(t.app, 'POST', '/api/v1/auth/admin/login', { body: { phone: u.phone, password: u.password } });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
+  return { ...u, token: res.body.access_token, refresh: res.body.refresh_token };
+}
