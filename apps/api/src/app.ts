@@ -16,6 +16,11 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { IdpVerifier } from './modules/auth/idp.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { installMetrics } from './modules/meta/metrics.ts';
+import * as otp from './modules/otp/index.ts';
+import * as catalogue from './modules/catalogue/index.ts';
+import * as wallet from './modules/wallet/index.ts';
+import * as orders from './modules/orders/index.ts';
+import * as community from './modules/community/index.ts';
 import { metaRoutes, rootMetaRoutes } from './modules/meta/meta.routes.ts';
 
 declare module 'fastify' {
@@ -97,12 +102,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.register(rootMetaRoutes(registry));
+  const domains = [otp, catalogue, wallet, orders, community];
+  for (const d of domains) await app.register(d.rootRoutes);
   await app.register(
     async (api) => {
       await api.register(metaRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(accountAdminRoutes);
+      for (const d of domains) await api.register(d.routes);
     },
     { prefix: '/api/v1' },
   );

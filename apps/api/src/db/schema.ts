@@ -3,6 +3,11 @@
  * UTC strings (they sort as text), booleans are 0/1 integers, money is integer minor units.
  */
 import type { Generated } from 'kysely';
+import type { OtpTables } from './tables/otp.ts';
+import type { CatalogueTables } from './tables/catalogue.ts';
+import type { WalletTables } from './tables/wallet.ts';
+import type { OrdersTables } from './tables/orders.ts';
+import type { CommunityTables } from './tables/community.ts';
 
 export interface UsersTable {
   id: string;
@@ -51,7 +56,8 @@ export interface RateLimitsTable {
   count: number;
 }
 
-export interface DB {
+/** Each domain declares its tables in db/tables/<domain>.ts. */
+export interface DB extends OtpTables, CatalogueTables, WalletTables, OrdersTables, CommunityTables {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -1,7 +1,17 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-23-01-foundation.ts';
+import * as otp from './2026-11-23-02-otp.ts';
+import * as catalogue from './2026-11-23-03-catalogue.ts';
+import * as wallet from './2026-11-23-04-wallet.ts';
+import * as orders from './2026-11-23-05-orders.ts';
+import * as community from './2026-11-23-06-community.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '2026-11-23-01-foundation': foundation,
+  '2026-11-23-02-otp': otp,
+  '2026-11-23-03-catalogue': catalogue,
+  '2026-11-23-04-wallet': wallet,
+  '2026-11-23-05-orders': orders,
+  '2026-11-23-06-community': community,
 };
