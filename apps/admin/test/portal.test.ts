@@ -1,0 +1,251 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { InjectOptions } from 'fastify';
+import { ManualClock, MINUTE } from '../../api/src/lib/clock.ts';
+import { ConfigError, loadPortalConfig } from '../src/config.ts';
+import { buildPortal } from '../src/portal.ts';
+import { registerUser } from '../../api/test/helpers.ts';
+import { SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, startStack, type Stack } from './stack.ts';
+
+const ORIGIN = 'http://portal.test';
+let s: Stack;
+const clock = new ManualClock(new Date());
+
+before(async () => {
+  s = await startStack({ clock });
+});
+after(() => s.close());
+
+interface Res {
+  status: number;
+  body: any;
+  headers: Record<string, unknown>;
+  setCookie: string[];
+}
+
+async function send(
+  method: InjectOptions['method'],
+  url: string,
+  o: { body?: unknown; cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
+): Promise<Res> {
+  const headers: Record<string, string> = { host: 'portal.test', ...o.headers };
+  if (o.origin !== null && method !== 'GET') headers.origin = o.origin ?? ORIGIN;
+  if (o.cookie) headers.cookie = o.cookie;
+  if (o.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await s.portal.inject({ method, url, headers, ...(o.body !== undefined ? { payload: JSON.stringify(o.body) } : {}) });
+  const raw = res.headers['set-cookie'];
+  const setCookie = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
+  let body: any;
+  try {
+    body = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    body = res.body;
+  }
+  return { status: res.statusCode, body, headers: res.headers, setCookie };
+}
+
+/** Signs in and returns the cookie pair (name=value) to send back. */
+async function login(phone = SEED_ADMIN_PHONE, password = SEED_ADMIN_PASSWORD): Promise<string> {
+  const res = await send('POST', '/session/login', { body: { phone, password } });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.setCookie[0]!.split(';')[0]!;
+}
+
+describe('signing in', () => {
+  test('the seed admin signs in and the browser gets only an opaque httpOnly SameSite=Strict cookie', async () => {
+    const res = await send('POST', '/session/login', { body: { phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD } });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.user.is_admin, true);
+    assert.deepEqual(Object.keys(res.body), ['user']);
+    assert.equal(res.setCookie.length, 1);
+    const cookie = res.setCookie[0]!;
+    assert.match(cookie, /^sf_admin=/);
+    assert.match(cookie, /HttpOnly/);
+    assert.match(cookie, /SameSite=Strict/);
+    assert.match(cookie, /Path=\//);
+    const everything = JSON.stringify(res.body) + cookie;
+    const tokens = [...s.portal.sessions.tokens()];
+    assert.ok(tokens.length >= 2);
+    for (const token of tokens) assert.ok(!everything.includes(token), 'an API token reached the browser');
+    const me = await send('GET', '/session', { cookie: cookie.split(';')[0] });
+    assert.equal(me.status, 200);
+    assert.equal(me.body.user.phone, SEED_ADMIN_PHONE);
+  });
+
+  test('a non-admin user cannot sign in to the portal, and no session is made', async () => {
+    const user = await registerUser(s.api);
+    const before = s.portal.sessions.size;
+    const res = await send('POST', '/session/login', { body: { phone: user.phone, password: user.password } });
+    assert.equal(res.status, 401);
+    assert.equal(res.body.error, 'invalid_credentials');
+    assert.equal(res.setCookie.length, 0);
+    assert.equal(s.portal.sessions.size, before);
+  });
+
+  test('a wrong password is a plain-words 401', async () => {
+    const res = await send('POST', '/session/login', { body: { phone: SEED_ADMIN_PHONE, password: 'not the password' } });
+    assert.equal(res.status, 401);
+    assert.match(res.body.message, /Wrong phone number or password/);
+  });
+
+  test('a missing field is 400, never a call to the API', async () => {
+    const res = await send('POST', '/session/login', { body: { phone: SEED_ADMIN_PHONE } });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error, 'validation_failed');
+  });
+
+  test('a tampered or unknown session cookie is not signed in', async () => {
+    const cookie = await login();
+    const [name, value] = cookie.split('=') as [string, string];
+    const tampered = `${name}=${value.slice(0, -2)}${value.endsWith('A') ? 'B' : 'A'}`;
+    assert.equal((await send('GET', '/session', { cookie: tampered })).status, 401);
+    assert.equal((await send('GET', '/api/v1/me', { cookie: tampered })).status, 401);
+    assert.equal((await send('GET', '/api/v1/me', { cookie: 'sf_admin=whatever' })).status, 401);
+  });
+});
+
+describe('the proxy', () => {
+  test('proxies admin calls with the token injected, and refuses them without a session', async () => {
+    const cookie = await login();
+    const me = await send('GET', '/api/v1/me', { cookie });
+    assert.equal(me.status, 200);
+    const user = await send('GET', `/api/v1/admin/users/${me.body.id}`, { cookie });
+    assert.equal(user.status, 200);
+    assert.equal(user.body.is_admin, true);
+    assert.equal(user.headers['cache-control'], 'no-store');
+    const anon = await send('GET', `/api/v1/admin/users/${me.body.id}`);
+    assert.equal(anon.status, 401);
+  });
+
+  test('passes API errors through unchanged (status and body)', async () => {
+    const cookie = await login();
+    const res = await send('GET', '/api/v1/admin/users/no-such-user', { cookie });
+    assert.equal(res.status, 404);
+    assert.equal(res.body.error, 'not_found');
+  });
+
+  test('auth routes are not proxied, so no token can be fetched through the portal', async () => {
+    const cookie = await login();
+    for (const [method, url] of [
+      ['POST', '/api/v1/auth/refresh'],
+      ['POST', '/api/v1/auth/admin/login'],
+      ['POST', '/api/v1/auth/login'],
+      ['PATCH', '/api/v1/me'],
+    ] as const) {
+      const res = await send(method, url, { cookie, body: {} });
+      assert.equal(res.status, 404, `${method} ${url}`);
+    }
+  });
+
+  test('an expired access token is refreshed once and the call goes through', async () => {
+    const cookie = await login();
+    const session = [...(s.portal.sessions as any).sessions.values()].at(-1);
+    const firstRefresh = session.refreshToken;
+    clock.advance(16 * MINUTE); // the API now sees the access token as expired
+    const res = await send('GET', '/api/v1/me', { cookie });
+    assert.equal(res.status, 200);
+    assert.notEqual(session.refreshToken, firstRefresh);
+  });
+
+  test('concurrent calls after expiry share one refresh (a reused refresh token would end the session)', async () => {
+    const cookie = await login();
+    const session = [...(s.portal.sessions as any).sessions.values()].at(-1);
+    clock.advance(16 * MINUTE);
+    const countTokens = async () => (await s.db.database.db.selectFrom('refresh_tokens').select('token_hash').execute()).length;
+    const before = await countTokens();
+    const results = await Promise.all(Array.from({ length: 6 }, () => send('GET', '/api/v1/me', { cookie })));
+    for (const r of results) assert.equal(r.status, 200);
+    assert.equal((await countTokens()) - before, 1, 'exactly one refresh token was minted');
+    // The family is intact: a later call still works.
+    assert.equal((await send('GET', '/api/v1/me', { cookie })).status, 200);
+  });
+
+  test('a demoted admin is sent back to login: 403 from the API ends the portal session', async () => {
+    const user = await registerUser(s.api);
+    await s.db.database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', user.id).execute();
+    const cookie = await login(user.phone, user.password);
+    assert.equal((await send('GET', `/api/v1/admin/users/${user.id}`, { cookie })).status, 200);
+    await s.db.database.db.updateTable('users').set({ is_admin: 0 }).where('id', '=', user.id).execute();
+    const res = await send('GET', `/api/v1/admin/users/${user.id}`, { cookie });
+    assert.equal(res.status, 401);
+    assert.equal(res.body.error, 'session_ended');
+    assert.match(res.setCookie.join(), /sf_admin=;/);
+    assert.equal((await send('GET', '/session', { cookie })).status, 401);
+  });
+});
+
+describe('cross-site requests', () => {
+  test('a write from another origin is refused before it reaches the API', async () => {
+    const cookie = await login();
+    const evil = await send('POST', '/session/logout', { cookie, origin: 'https://evil.example' });
+    assert.equal(evil.status, 403);
+    assert.equal((await send('GET', '/session', { cookie })).status, 200, 'the session survived');
+  });
+
+  test('a write with neither Origin nor Referer is refused; a same-origin Referer is accepted', async () => {
+    const res = await send('POST', '/session/login', { origin: null, body: { phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD } });
+    assert.equal(res.status, 403);
+    const ok = await send('POST', '/session/login', {
+      origin: null,
+      headers: { referer: `${ORIGIN}/login` },
+      body: { phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD },
+    });
+    assert.equal(ok.status, 200);
+  });
+
+  test('Sec-Fetch-Site cross-site and a "null" origin are refused', async () => {
+    const body = { phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD };
+    assert.equal((await send('POST', '/session/login', { body, headers: { 'sec-fetch-site': 'cross-site' } })).status, 403);
+    assert.equal((await send('POST', '/session/login', { body, origin: 'null' })).status, 403);
+    assert.equal((await send('POST', '/session/login', { body, origin: 'http://portal.test.evil.example' })).status, 403);
+  });
+});
+
+describe('signing out', () => {
+  test('logout ends the portal session and the API session', async () => {
+    const cookie = await login();
+    const session = [...(s.portal.sessions as any).sessions.values()].at(-1);
+    const token: string = session.accessToken;
+    const apiBefore = await fetch(`${s.apiUrl}/api/v1/me`, { headers: { 'x-sdk-access-token': token } });
+    assert.equal(apiBefore.status, 200);
+    const out = await send('POST', '/session/logout', { cookie });
+    assert.equal(out.status, 204);
+    assert.match(out.setCookie.join(), /sf_admin=;/);
+    assert.equal((await send('GET', '/session', { cookie })).status, 401);
+    const apiAfter = await fetch(`${s.apiUrl}/api/v1/me`, { headers: { 'x-sdk-access-token': token } });
+    assert.equal(apiAfter.status, 401, 'the API token still worked after logout');
+  });
+});
+
+describe('settings', () => {
+  test('production requires ADMIN_SESSION_SECRET and marks the cookie Secure with the __Host- prefix', async () => {
+    assert.throws(() => loadPortalConfig({ NODE_ENV: 'production' }), (e: unknown) => e instanceof ConfigError && e.setting === 'ADMIN_SESSION_SECRET');
+    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_SECRET: 'short' }), /at least 32 bytes/);
+    assert.throws(() => loadPortalConfig({ STOREFRONT_API_URL: 'ftp://x' }), /STOREFRONT_API_URL/);
+    assert.throws(() => loadPortalConfig({ ADMIN_PORT: 'abc' }), /ADMIN_PORT/);
+    const defaults = loadPortalConfig({});
+    assert.equal(defaults.port, 3002);
+    assert.equal(defaults.host, '127.0.0.1');
+    assert.equal(defaults.apiUrl, 'http://127.0.0.1:3000');
+    const prod = await buildPortal(
+      loadPortalConfig({ NODE_ENV: 'production', ADMIN_SESSION_SECRET: 'x'.repeat(40), STOREFRONT_API_URL: s.apiUrl, LOG_LEVEL: 'silent', ADMIN_PUBLIC_URL: 'https://admin.example' }),
+    );
+    try {
+      const res = await prod.inject({
+        method: 'POST',
+        url: '/session/login',
+        headers: { host: 'internal:3002', origin: 'https://admin.example', 'content-type': 'application/json' },
+        payload: JSON.stringify({ phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD }),
+      });
+      assert.equal(res.statusCode, 200);
+      const cookie = String(res.headers['set-cookie']);
+      assert.match(cookie, /^__Host-sf_admin=/);
+      assert.match(cookie, /Secure/);
+      assert.match(cookie, /SameSite=Strict/);
+      const wrongOrigin = await prod.inject({ method: 'POST', url: '/session/logout', headers: { host: 'internal:3002', origin: 'http://internal:3002' } });
+      assert.equal(wrongOrigin.statusCode, 403, 'with ADMIN_PUBLIC_URL set only that origin may write');
+    } finally {
+      await prod.close();
+    }
+  });
+});
