@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { api } from '../api.ts';
+import { formatMoney, parseMajor } from '../money.ts';
+import { ORDER_STATUSES, type Order } from '../types.ts';
+import { ErrorBox, Link, Money, MoreButton, Notice, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+
+/** Where an admin may move an order from each status (CONTRACTS §5); refunds have their own button. */
+const NEXT: Record<string, string[]> = {
+  placed: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+  refunded: [],
+};
+
+export function OrdersPage() {
+  const [status, setStatus] = useState('');
+  const list = usePaged<Order>('/api/v1/admin/orders', { status });
+  return (
+    <section>
+      <h1>Orders</h1>
+      <div className="filters">
+        <label>
+          Status{' '}
+          <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">All</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ErrorBox error={list.error} />
+      <table>
+        <thead>
+          <tr>
+            <th>Order</th>
+            <th>Placed</th>
+            <th>User</th>
+            <th>Status</th>
+            <th>Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((o) => (
+            <tr key={o.id}>
+              <td>
+                <Link to={`/orders/${o.id}`}>{o.id}</Link>
+              </td>
+              <td>
+                <When iso={o.created_at} />
+              </td>
+              <td>{o.user_id ? <Link to={`/users/${o.user_id}`}>{String(o.user_phone ?? o.user_id)}</Link> : '—'}</td>
+              <td>
+                <Status value={o.status} />
+              </td>
+              <td>
+                <Money minor={o.total} currency={o.currency} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!list.loading && list.items.length === 0 && !list.error && <p className="empty">No orders.</p>}
+      <MoreButton hasMore={list.hasMore} more={list.more} />
+    </section>
+  );
+}
+
+export function OrderDetailPage({ id }: { id: string }) {
+  const { data: order, error, reload } = useLoad<Order>(`/api/v1/admin/orders/${encodeURIComponent(id)}`);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const action = useAction();
+  if (error) return <ErrorBox error={error} />;
+  if (!order) return <p className="loading">Loading…</p>;
+  const refunded = typeof order.refunded_amount === 'number' ? order.refunded_amount : 0;
+  const refundable = Math.max(0, order.total - refunded);
+
+  const changeStatus = (status: string) =>
+    action.run(async () => {
+      await api.post(`/api/v1/admin/orders/${encodeURIComponent(id)}/status`, { status });
+      setNotice(`Status changed to ${status}.`);
+      reload();
+    });
+  const refund = () =>
+    action.run(async () => {
+      const body: { amount?: number; reason?: string } = {};
+      if (amount.trim() !== '') {
+        const minor = parseMajor(amount, order.currency);
+        if (minor === null || minor <= 0) throw new Error(`Enter the refund in ${order.currency}, like 10.00, or leave it empty to refund everything still refundable.`);
+        body.amount = minor;
+      }
+      if (reason.trim()) body.reason = reason.trim();
+      if (!confirm(`Refund ${formatMoney(body.amount ?? refundable, order.currency)} to the user's wallet?`)) return;
+      await api.post(`/api/v1/admin/orders/${encodeURIComponent(id)}/refund`, body);
+      setAmount('');
+      setReason('');
+      setNotice('Refund issued to the wallet.');
+      reload();
+    });
+
+  return (
+    <section>
+      <h1>Order {order.id}</h1>
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd>
+          <Status value={order.status} />
+        </dd>
+        <dt>User</dt>
+        <dd>{order.user_id ? <Link to={`/users/${order.user_id}`}>{order.user_id}</Link> : '—'}</dd>
+        <dt>Placed</dt>
+        <dd>
+          <When iso={order.created_at} />
+        </dd>
+        <dt>Total</dt>
+        <dd>
+          <Money minor={order.total} currency={order.currency} />
+        </dd>
+        <dt>Refunded</dt>
+        <dd>
+          <Money minor={refunded} currency={order.currency} />
+        </dd>
+      </dl>
+      {order.items && (
+        <table>
+          <thead>
+            <tr>
+              <th>Product</th>
+              <th>Unit price</th>
+              <th>Quantity</th>
+              <th>Line total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((it) => (
+              <tr key={it.product_id}>
+                <td>{it.name ?? it.product_id}</td>
+                <td>
+                  <Money minor={it.unit_price} currency={order.currency} />
+                </td>
+                <td>{it.quantity}</td>
+                <td>
+                  <Money minor={it.line_total} currency={order.currency} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Notice text={notice} />
+      <ErrorBox error={action.error} />
+      <div className="panel">
+        <h2>Change status</h2>
+        {(NEXT[order.status] ?? []).length === 0 && <p className="muted">No further status changes from {order.status}.</p>}
+        <div className="buttons">
+          {(NEXT[order.status] ?? []).map((s) => (
+            <button type="button" key={s} disabled={action.busy} onClick={() => changeStatus(s)}>
+              Mark {s}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="panel">
+        <h2>Refund to wallet</h2>
+        <p className="muted">Still refundable: {formatMoney(refundable, order.currency)}</p>
+        <form
+          className="filters"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void refund();
+          }}
+        >
+          <input aria-label="Refund amount" inputMode="decimal" placeholder={`amount in ${order.currency} (empty: all)`} value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <input aria-label="Refund reason" placeholder="reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <button type="submit" disabled={action.busy || refundable === 0}>
+            Refund
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,286 @@
+import { useEffect, useState } from 'react';
+import { api, withQuery, type Page } from '../api.ts';
+import { minorToInput, parseMajor } from '../money.ts';
+import { navigate } from '../router.ts';
+import type { Category, Product, ProductImage } from '../types.ts';
+import { ErrorBox, Link, Money, MoreButton, Notice, useAction, usePaged } from '../ui.tsx';
+
+export function ProductsPage() {
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState('');
+  const list = usePaged<Product>('/api/v1/admin/products', { q: search, is_active: active });
+  return (
+    <section>
+      <div className="title-row">
+        <h1>Products</h1>
+        <button type="button" onClick={() => navigate('/products/new')}>
+          New product
+        </button>
+      </div>
+      <form
+        className="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(q.trim());
+        }}
+      >
+        <input type="search" placeholder="Search by name" aria-label="Search products" value={q} onChange={(e) => setQ(e.target.value)} />
+        <select aria-label="Active filter" value={active} onChange={(e) => setActive(e.target.value)}>
+          <option value="">All</option>
+          <option value="true">Active only</option>
+          <option value="false">Inactive only</option>
+        </select>
+        <button type="submit">Search</button>
+      </form>
+      <ErrorBox error={list.error} />
+      <table>
+        <thead>
+          <tr>
+            <th></th>
+            <th>Name</th>
+            <th>Price</th>
+            <th>Stock</th>
+            <th>Active</th>
+            <th>Images</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((p) => (
+            <tr key={p.id}>
+              <td>{p.image_url ? <img className="thumb" src={p.image_url} alt="" /> : null}</td>
+              <td>
+                <Link to={`/products/${p.id}`}>{p.name}</Link>
+              </td>
+              <td>
+                <Money minor={p.price} currency={p.currency} />
+              </td>
+              <td>{p.stock}</td>
+              <td>{p.is_active ? 'yes' : 'no'}</td>
+              <td>{p.images.length}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!list.loading && list.items.length === 0 && !list.error && <p className="empty">No products found.</p>}
+      <MoreButton hasMore={list.hasMore} more={list.more} />
+    </section>
+  );
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(new Error(`Could not read ${file.name}.`));
+    r.readAsDataURL(file);
+  });
+}
+
+interface Form {
+  name: string;
+  description: string;
+  price: string;
+  stock: string;
+  category_id: string;
+  is_active: boolean;
+  unit_cost: string;
+}
+
+export function ProductEditPage({ id }: { id: string | null }) {
+  const [form, setForm] = useState<Form>({ name: '', description: '', price: '', stock: '0', category_id: '', is_active: true, unit_cost: '' });
+  const [images, setImages] = useState<ProductImage[]>([]);
+  const [currency, setCurrency] = useState('INR');
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const save = useAction();
+  const upload = useAction();
+
+  useEffect(() => {
+    api.get<Page<Category>>('/api/v1/admin/categories?limit=100').then((p) => setCategories(p.items), () => setCategories([]));
+    if (!id) {
+      // A new product is priced in the store's currency, which any existing product shows.
+      api.get<Page<Product>>('/api/v1/admin/products?limit=1').then((p) => p.items[0] && setCurrency(p.items[0].currency), () => undefined);
+      return;
+    }
+    (async () => {
+      try {
+        const p = await api.get<Product>(`/api/v1/admin/products/${encodeURIComponent(id)}`);
+        let cost: number | null = null;
+        try {
+          cost = (await api.get<{ unit_cost: number | null }>(`/api/v1/admin/products/${encodeURIComponent(id)}/cost`)).unit_cost;
+        } catch {
+          cost = null;
+        }
+        setCurrency(p.currency);
+        setForm({
+          name: p.name,
+          description: p.description,
+          price: minorToInput(p.price, p.currency),
+          stock: String(p.stock),
+          category_id: p.category_id ?? '',
+          is_active: p.is_active,
+          unit_cost: minorToInput(cost, p.currency),
+        });
+        setImages(p.images.map((i) => ({ image_url: i.image_url, alt_text: i.alt_text })));
+      } catch (err) {
+        setLoadError(err);
+      }
+    })();
+  }, [id]);
+
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const move = (i: number, d: -1 | 1) =>
+    setImages((xs) => {
+      const j = i + d;
+      if (j < 0 || j >= xs.length) return xs;
+      const next = [...xs];
+      [next[i], next[j]] = [next[j]!, next[i]!];
+      return next;
+    });
+
+  const onFiles = (files: FileList | null) =>
+    upload.run(async () => {
+      for (const file of Array.from(files ?? [])) {
+        const data = await readAsDataUrl(file);
+        const res = await api.post<{ data: { url: string } }>('/api/v1/admin/uploads/image', { filename: file.name, data });
+        setImages((xs) => [...xs, { image_url: res.data.url, alt_text: file.name.replace(/\.[^.]+$/, '') }]);
+      }
+    });
+
+  const submit = () =>
+    save.run(async () => {
+      const price = parseMajor(form.price, currency);
+      if (price === null) throw new Error(`Enter the price in ${currency}, like 12.50.`);
+      if (!/^\d+$/.test(form.stock.trim())) throw new Error('Stock must be a whole number.');
+      const cost = form.unit_cost.trim() === '' ? null : parseMajor(form.unit_cost, currency);
+      if (form.unit_cost.trim() !== '' && cost === null) throw new Error(`Enter the unit cost in ${currency}, like 8.00, or leave it empty.`);
+      const body = {
+        name: form.name.trim(),
+        description: form.description,
+        price,
+        stock: Number(form.stock.trim()),
+        category_id: form.category_id || null,
+        is_active: form.is_active,
+        images: images.map((i) => ({ image_url: i.image_url, alt_text: i.alt_text })),
+      };
+      const saved = id
+        ? await api.put<Product>(`/api/v1/admin/products/${encodeURIComponent(id)}`, body)
+        : await api.post<Product>('/api/v1/admin/products', body);
+      await api.put(`/api/v1/admin/products/${encodeURIComponent(saved.id)}/cost`, { unit_cost: cost });
+      setImages(saved.images.map((i) => ({ image_url: i.image_url, alt_text: i.alt_text })));
+      setNotice('Saved.');
+      if (!id) navigate(`/products/${saved.id}`, true);
+    });
+
+  const remove = () =>
+    save.run(async () => {
+      if (!id || !confirm('Delete this product?')) return;
+      await api.del(`/api/v1/admin/products/${encodeURIComponent(id)}`);
+      navigate('/products');
+    });
+
+  if (loadError) return <ErrorBox error={loadError} />;
+  return (
+    <section>
+      <h1>{id ? 'Edit product' : 'New product'}</h1>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setNotice(null);
+          void submit();
+        }}
+      >
+        <label>
+          Name
+          <input name="name" value={form.name} onChange={(e) => set('name', e.target.value)} required maxLength={200} />
+        </label>
+        <label>
+          Description
+          <textarea name="description" value={form.description} onChange={(e) => set('description', e.target.value)} rows={3} />
+        </label>
+        <div className="row">
+          <label>
+            Price ({currency})
+            <input name="price" inputMode="decimal" placeholder="0.00" value={form.price} onChange={(e) => set('price', e.target.value)} required />
+          </label>
+          <label>
+            Unit cost ({currency}, admin only)
+            <input name="unit_cost" inputMode="decimal" placeholder="not set" value={form.unit_cost} onChange={(e) => set('unit_cost', e.target.value)} />
+          </label>
+          <label>
+            Stock
+            <input name="stock" inputMode="numeric" value={form.stock} onChange={(e) => set('stock', e.target.value)} required />
+          </label>
+        </div>
+        <div className="row">
+          <label>
+            Category
+            <select name="category_id" value={form.category_id} onChange={(e) => set('category_id', e.target.value)}>
+              <option value="">None</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="switch">
+            <input name="is_active" type="checkbox" checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} />
+            Active (shown in the public catalogue)
+          </label>
+        </div>
+
+        <fieldset>
+          <legend>Gallery ({images.length}/12) — the first image is the cover</legend>
+          <ol className="gallery">
+            {images.map((img, i) => (
+              <li key={img.image_url} data-testid="gallery-item">
+                <img src={img.image_url} alt={img.alt_text} />
+                <input aria-label={`Alt text for image ${i + 1}`} value={img.alt_text} onChange={(e) => setImages((xs) => xs.map((x, j) => (j === i ? { ...x, alt_text: e.target.value } : x)))} />
+                <div className="buttons">
+                  <button type="button" className="secondary" aria-label={`Move image ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+                    ↑
+                  </button>
+                  <button type="button" className="secondary" aria-label={`Move image ${i + 1} down`} disabled={i === images.length - 1} onClick={() => move(i, 1)}>
+                    ↓
+                  </button>
+                  <button type="button" className="danger" aria-label={`Remove image ${i + 1}`} onClick={() => setImages((xs) => xs.filter((_, j) => j !== i))}>
+                    Remove
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <label>
+            Upload images (PNG, JPEG, GIF, WebP; up to 5 MB each)
+            <input type="file" name="upload" accept="image/png,image/jpeg,image/gif,image/webp" multiple disabled={upload.busy || images.length >= 12} onChange={(e) => {
+              void onFiles(e.target.files);
+              e.target.value = '';
+            }} />
+          </label>
+          {upload.busy && <p className="muted">Uploading…</p>}
+          <ErrorBox error={upload.error} />
+        </fieldset>
+
+        <ErrorBox error={save.error} />
+        <Notice text={notice} />
+        <div className="buttons">
+          <button type="submit" disabled={save.busy || upload.busy}>
+            {save.busy ? 'Saving…' : 'Save product'}
+          </button>
+          {id && (
+            <button type="button" className="danger" onClick={remove}>
+              Delete product
+            </button>
+          )}
+          <button type="button" className="secondary" onClick={() => navigate(withQuery('/products', {}))}>
+            Back to products
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

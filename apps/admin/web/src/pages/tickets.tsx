@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { api } from '../api.ts';
+import { TICKET_STATUSES, type Ticket } from '../types.ts';
+import { ErrorBox, Link, MoreButton, Notice, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+
+export function TicketsPage() {
+  const [status, setStatus] = useState('');
+  const list = usePaged<Ticket>('/api/v1/admin/tickets', { status });
+  return (
+    <section>
+      <h1>Tickets</h1>
+      <div className="filters">
+        <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">All</option>
+          {TICKET_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ErrorBox error={list.error} />
+      <table>
+        <thead>
+          <tr>
+            <th>Subject</th>
+            <th>Status</th>
+            <th>User</th>
+            <th>Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((t) => (
+            <tr key={t.id}>
+              <td>
+                <Link to={`/tickets/${t.id}`}>{t.subject}</Link>
+              </td>
+              <td>
+                <Status value={t.status} />
+              </td>
+              <td>{t.user_id ? <Link to={`/users/${t.user_id}`}>{t.user_id}</Link> : '—'}</td>
+              <td>
+                <When iso={t.updated_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!list.loading && list.items.length === 0 && !list.error && <p className="empty">No tickets.</p>}
+      <MoreButton hasMore={list.hasMore} more={list.more} />
+    </section>
+  );
+}
+
+export function TicketDetailPage({ id }: { id: string }) {
+  const base = `/api/v1/admin/tickets/${encodeURIComponent(id)}`;
+  const { data: ticket, error, reload } = useLoad<Ticket>(base);
+  const [message, setMessage] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const action = useAction();
+  if (error) return <ErrorBox error={error} />;
+  if (!ticket) return <p className="loading">Loading…</p>;
+  const reply = () =>
+    action.run(async () => {
+      await api.post(`${base}/reply`, { message: message.trim() });
+      setMessage('');
+      setNotice('Reply sent.');
+      reload();
+    });
+  const setStatus = (status: string) =>
+    action.run(async () => {
+      await api.put(`${base}/status`, { status });
+      setNotice(`Status changed to ${status.replace(/_/g, ' ')}.`);
+      reload();
+    });
+  return (
+    <section>
+      <h1>{ticket.subject}</h1>
+      <p>
+        <Status value={ticket.status} /> · opened <When iso={ticket.created_at} />
+        {ticket.user_id ? (
+          <>
+            {' '}
+            · by <Link to={`/users/${ticket.user_id}`}>{ticket.user_id}</Link>
+          </>
+        ) : null}
+      </p>
+      <ol className="thread">
+        {(ticket.replies ?? []).map((r) => (
+          <li key={r.id} className={`reply reply-${r.author}`}>
+            <div className="reply-head">
+              {r.author === 'support' ? 'Support' : 'User'} · <When iso={r.created_at} />
+            </div>
+            <div className="reply-body">{r.message}</div>
+          </li>
+        ))}
+      </ol>
+      <Notice text={notice} />
+      <ErrorBox error={action.error} />
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void reply();
+        }}
+      >
+        <label>
+          Reply as support
+          <textarea aria-label="Reply" value={message} onChange={(e) => setMessage(e.target.value)} rows={4} required />
+        </label>
+        <div className="buttons">
+          <button type="submit" disabled={action.busy || ticket.status === 'closed'}>
+            Send reply
+          </button>
+        </div>
+      </form>
+      <div className="panel">
+        <h2>Status</h2>
+        <div className="buttons">
+          {TICKET_STATUSES.filter((s) => s !== ticket.status).map((s) => (
+            <button type="button" className="secondary" key={s} disabled={action.busy} onClick={() => setStatus(s)}>
+              Mark {s.replace(/_/g, ' ')}
+            </button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

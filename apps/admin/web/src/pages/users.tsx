@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import { api } from '../api.ts';
+import { navigate } from '../router.ts';
+import type { Order, Ticket, Txn, User } from '../types.ts';
+import { Cell, ErrorBox, Link, Money, MoreButton, Notice, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+
+export function UsersPage() {
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
+  const list = usePaged<User>('/api/v1/admin/users', { q: search });
+  return (
+    <section>
+      <h1>Users</h1>
+      <form
+        className="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(q.trim());
+        }}
+      >
+        <input type="search" aria-label="Search users" placeholder="Phone, name or email" value={q} onChange={(e) => setQ(e.target.value)} />
+        <button type="submit">Search</button>
+      </form>
+      <ErrorBox error={list.error} />
+      <table>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Phone</th>
+            <th>Email</th>
+            <th>Admin</th>
+            <th>Joined</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((u) => (
+            <tr key={u.id}>
+              <td>
+                <Link to={`/users/${u.id}`}>{u.full_name || '(no name)'}</Link>
+              </td>
+              <td>{u.phone ?? '—'}</td>
+              <td>{u.email ?? '—'}</td>
+              <td>{u.is_admin ? 'admin' : ''}</td>
+              <td>
+                <When iso={u.created_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!list.loading && list.items.length === 0 && !list.error && <p className="empty">No users found.</p>}
+      <MoreButton hasMore={list.hasMore} more={list.more} />
+    </section>
+  );
+}
+
+const SKIP = new Set(['id', 'full_name', 'phone', 'email', 'is_admin', 'wallet']);
+
+export function UserDetailPage({ id }: { id: string }) {
+  const base = `/api/v1/admin/users/${encodeURIComponent(id)}`;
+  const { data: user, error, reload } = useLoad<User>(base);
+  const ledger = usePaged<Txn>(`${base}/ledger`, {});
+  const orders = usePaged<Order>(`${base}/orders`, {});
+  const tickets = usePaged<Ticket>(`${base}/tickets`, {});
+  const [edit, setEdit] = useState<{ full_name: string; email: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const action = useAction();
+  if (error) return <ErrorBox error={error} />;
+  if (!user) return <p className="loading">Loading…</p>;
+  const wallet = (user.wallet ?? null) as Record<string, unknown> | null;
+
+  const setAdmin = (is_admin: boolean) =>
+    action.run(async () => {
+      if (!confirm(is_admin ? `Make ${user.full_name} an admin? They will be able to sign in to this portal.` : `Remove admin rights from ${user.full_name}? Their sessions end at once.`)) return;
+      await api.put(base, { is_admin });
+      setNotice(is_admin ? 'Promoted to admin.' : 'Admin rights removed.');
+      reload();
+    });
+  const save = () =>
+    action.run(async () => {
+      if (!edit) return;
+      await api.put(base, { full_name: edit.full_name.trim(), email: edit.email.trim() === '' ? null : edit.email.trim() });
+      setEdit(null);
+      setNotice('Saved.');
+      reload();
+    });
+  const remove = () =>
+    action.run(async () => {
+      if (!confirm(`Delete ${user.full_name}? Their account is anonymised and every session ends; ledger rows are kept.`)) return;
+      await api.del(base);
+      navigate('/users');
+    });
+
+  return (
+    <section>
+      <h1>{user.full_name || '(no name)'}</h1>
+      <Notice text={notice} />
+      <ErrorBox error={action.error} />
+      {edit ? (
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <label>
+            Full name
+            <input value={edit.full_name} onChange={(e) => setEdit({ ...edit, full_name: e.target.value })} required />
+          </label>
+          <label>
+            Email
+            <input type="email" value={edit.email} onChange={(e) => setEdit({ ...edit, email: e.target.value })} />
+          </label>
+          <div className="buttons">
+            <button type="submit">Save</button>
+            <button type="button" className="secondary" onClick={() => setEdit(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <dl className="facts">
+          <dt>Phone</dt>
+          <dd>{user.phone ?? '—'}</dd>
+          <dt>Email</dt>
+          <dd>
+            {user.email ?? '—'} {user.email ? (user.email_verified ? '(verified)' : '(not verified)') : ''}
+          </dd>
+          <dt>Role</dt>
+          <dd>{user.is_admin ? 'admin' : 'user'}</dd>
+          {Object.entries(user)
+            .filter(([k, v]) => !SKIP.has(k) && !k.startsWith('email_verified') && (typeof v !== 'object' || v === null))
+            .map(([k, v]) => [
+              <dt key={`${k}-t`}>{k.replace(/_/g, ' ')}</dt>,
+              <dd key={`${k}-d`}>
+                <Cell k={k} v={v} currency="INR" />
+              </dd>,
+            ])}
+          {wallet &&
+            Object.entries(wallet)
+              .filter(([k]) => k !== 'currency')
+              .map(([k, v]) => [
+                <dt key={`w-${k}-t`}>{k.replace(/_/g, ' ')}</dt>,
+                <dd key={`w-${k}-d`} data-testid={`wallet-${k}`}>
+                  <Money minor={Number(v)} currency={String(wallet.currency ?? 'INR')} />
+                </dd>,
+              ])}
+        </dl>
+      )}
+      <div className="buttons">
+        {!edit && (
+          <button type="button" className="secondary" onClick={() => setEdit({ full_name: user.full_name, email: user.email ?? '' })}>
+            Edit
+          </button>
+        )}
+        {user.is_admin ? (
+          <button type="button" className="secondary" onClick={() => setAdmin(false)}>
+            Demote from admin
+          </button>
+        ) : (
+          <button type="button" onClick={() => setAdmin(true)}>
+            Promote to admin
+          </button>
+        )}
+        <button type="button" className="danger" onClick={remove}>
+          Delete user
+        </button>
+      </div>
+
+      <h2>Wallet ledger</h2>
+      <ErrorBox error={ledger.error} />
+      <table data-testid="ledger">
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Type</th>
+            <th>Amount</th>
+            <th>Balance after</th>
+            <th>Reference</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ledger.items.map((t) => (
+            <tr key={t.id}>
+              <td>
+                <When iso={t.created_at} />
+              </td>
+              <td>{t.type.replace(/_/g, ' ')}</td>
+              <td>
+                <Money minor={t.amount} currency={t.currency ?? 'INR'} />
+              </td>
+              <td>
+                <Money minor={t.balance_after} currency={t.currency ?? 'INR'} />
+              </td>
+              <td>{t.reference ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!ledger.loading && ledger.items.length === 0 && !ledger.error && <p className="empty">No wallet movements.</p>}
+      <MoreButton hasMore={ledger.hasMore} more={ledger.more} />
+
+      <h2>Orders</h2>
+      <ErrorBox error={orders.error} />
+      <table>
+        <tbody>
+          {orders.items.map((o) => (
+            <tr key={o.id}>
+              <td>
+                <Link to={`/orders/${o.id}`}>{o.id}</Link>
+              </td>
+              <td>
+                <Status value={o.status} />
+              </td>
+              <td>
+                <Money minor={o.total} currency={o.currency} />
+              </td>
+              <td>
+                <When iso={o.created_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!orders.loading && orders.items.length === 0 && !orders.error && <p className="empty">No orders.</p>}
+      <MoreButton hasMore={orders.hasMore} more={orders.more} />
+
+      <h2>Tickets</h2>
+      <ErrorBox error={tickets.error} />
+      <table>
+        <tbody>
+          {tickets.items.map((t) => (
+            <tr key={t.id}>
+              <td>
+                <Link to={`/tickets/${t.id}`}>{t.subject}</Link>
+              </td>
+              <td>
+                <Status value={t.status} />
+              </td>
+              <td>
+                <When iso={t.updated_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!tickets.loading && tickets.items.length === 0 && !tickets.error && <p className="empty">No tickets.</p>}
+      <MoreButton hasMore={tickets.hasMore} more={tickets.more} />
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { ApiError, api, withQuery, type Page } from './api.ts';
+import { formatMoney } from './money.ts';
+import { navigate } from './router.ts';
+
+export function Link(props: { to: string; children: ReactNode; className?: string }) {
+  return (
+    <a
+      href={props.to}
+      className={props.className}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        navigate(props.to);
+      }}
+    >
+      {props.children}
+    </a>
+  );
+}
+
+export function ErrorBox({ error }: { error: unknown }) {
+  if (!error) return null;
+  const text = error instanceof Error ? error.message : String(error);
+  return (
+    <div className="error" role="alert">
+      {text}
+    </div>
+  );
+}
+
+export function Notice({ text }: { text: string | null }) {
+  return text ? (
+    <div className="notice" role="status">
+      {text}
+    </div>
+  ) : null;
+}
+
+/** Loads one thing; `reload()` fetches again. A 404 while the API lacks a route shows plainly. */
+export function useLoad<T>(path: string | null): { data: T | null; error: unknown; loading: boolean; reload: () => void } {
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true });
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    if (!path) return;
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    api.get<T>(path).then(
+      (data) => live && setState({ data, error: null, loading: false }),
+      (error) => live && setState({ data: null, error, loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [path, n]);
+  return { ...state, reload: useCallback(() => setN((x) => x + 1), []) };
+}
+
+/** A cursor-paged list: first page on load, "Load more" appends the next. */
+export function usePaged<T>(path: string, query: Record<string, string | undefined>, limit = 25) {
+  const [items, setItems] = useState<T[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(true);
+  const [n, setN] = useState(0);
+  const key = withQuery(path, { ...query, limit });
+  const seq = useRef(0);
+  useEffect(() => {
+    const mine = ++seq.current;
+    setLoading(true);
+    api.get<Page<T>>(key).then(
+      (page) => {
+        if (mine !== seq.current) return;
+        setItems(page.items);
+        setCursor(page.next_cursor);
+        setError(null);
+        setLoading(false);
+      },
+      (err) => {
+        if (mine !== seq.current) return;
+        setItems([]);
+        setCursor(null);
+        setError(err);
+        setLoading(false);
+      },
+    );
+  }, [key, n]);
+  const more = async () => {
+    if (!cursor) return;
+    try {
+      const page = await api.get<Page<T>>(withQuery(path, { ...query, limit, cursor }));
+      setItems((xs) => [...xs, ...page.items]);
+      setCursor(page.next_cursor);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return { items, hasMore: cursor !== null, more, error, loading, reload: useCallback(() => setN((x) => x + 1), []) };
+}
+
+export function MoreButton({ hasMore, more }: { hasMore: boolean; more: () => void }) {
+  return hasMore ? (
+    <button type="button" className="secondary" onClick={more}>
+      Load more
+    </button>
+  ) : null;
+}
+
+export function Money({ minor, currency }: { minor: number | null | undefined; currency: string | undefined }) {
+  return <span className="money">{formatMoney(minor, currency ?? 'INR')}</span>;
+}
+
+export function Status({ value }: { value: string }) {
+  return <span className={`status status-${value}`}>{value.replace(/_/g, ' ')}</span>;
+}
+
+export function When({ iso }: { iso: string | null | undefined }) {
+  if (!iso) return <span>—</span>;
+  const d = new Date(iso);
+  return <time dateTime={iso}>{Number.isNaN(d.getTime()) ? iso : d.toLocaleString()}</time>;
+}
+
+/** Runs an action, keeping its error and a busy flag for the button that started it. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
+
+export const isMissingRoute = (err: unknown) => err instanceof ApiError && err.status === 404;
+
+const MONEY_KEYS = /(^|_)(amount|total|subtotal|price|balance|balance_after|revenue|credits|paid|refunded|cost|sum|gmv|value)($|_)/;
+
+/** A cell for a value of an unknown shape: money keys are formatted with the row's currency. */
+export function Cell({ k, v, currency }: { k: string; v: unknown; currency: string }) {
+  if (v === null || v === undefined) return <>—</>;
+  if (typeof v === 'number' && MONEY_KEYS.test(k) && !/count|orders$|users$/.test(k)) return <Money minor={v} currency={currency} />;
+  if (typeof v === 'boolean') return <>{v ? 'yes' : 'no'}</>;
+  if (typeof v === 'string' && /_at$/.test(k)) return <When iso={v} />;
+  if (typeof v === 'object') return <code>{JSON.stringify(v)}</code>;
+  return <>{String(v)}</>;
+}
+
+/** A table for rows whose exact shape the portal does not fix (reconciliation, dashboards). */
+export function AutoTable({ rows, highlight }: { rows: Record<string, unknown>[]; highlight?: (row: Record<string, unknown>) => boolean }) {
+  if (rows.length === 0) return <p className="empty">Nothing to show.</p>;
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return (
+    <table>
+      <thead>
+        <tr>
+          {keys.map((k) => (
+            <th key={k}>{k.replace(/_/g, ' ')}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i} className={highlight?.(r) ? 'mismatch' : undefined}>
+            {keys.map((k) => (
+              <td key={k}>
+                <Cell k={k} v={r[k]} currency={typeof r.currency === 'string' ? r.currency : 'INR'} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
