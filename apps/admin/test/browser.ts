@@ -1,0 +1,28 @@
+/** Real headless Chromium (Debian's /usr/bin/chromium) driven by playwright-core, plus screenshots. */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/admin/', import.meta.url));
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Saves a full-page PNG under test-artifacts/admin/ for review. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+}
+
+/** Signs in through the login page and waits for the dashboard. */
+export async function signIn(page: Page, portalUrl: string, phone: string, password: string): Promise<void> {
+  await page.goto(`${portalUrl}/login`);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerUser } from '../../api/test/helpers.ts';
+import { launch, shot, signIn } from './browser.ts';
+import { SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, startStack, type Stack } from './stack.ts';
+
+let s: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+before(async () => {
+  s = await startStack({ listenPortal: true });
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+});
+after(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+/** Everything the page's JavaScript or the cookie jar can see. */
+async function browserState(ctx: BrowserContext, p: Page): Promise<string> {
+  const cookies = await ctx.cookies();
+  const storage = await p.evaluate(() => ({
+    cookie: document.cookie,
+    local: Object.entries(localStorage),
+    session: Object.entries(sessionStorage),
+  }));
+  return JSON.stringify({ cookies, storage });
+}
+
+test('a non-admin cannot sign in to the portal and is told why in plain words', async () => {
+  const user = await registerUser(s.api, { full_name: 'Plain User' });
+  await page.goto(`${s.portalUrl}/`);
+  await page.getByLabel('Phone number').waitFor();
+  await page.getByLabel('Phone number').fill(user.phone);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alert').waitFor();
+  assert.match(await page.getByRole('alert').innerText(), /not an admin/);
+  assert.equal((await context.cookies()).length, 0);
+  await shot(page, '01-login-refused');
+});
+
+test('the seed admin signs in; the browser holds only the opaque httpOnly session cookie, never an API token', async () => {
+  await signIn(page, s.portalUrl, SEED_ADMIN_PHONE, SEED_ADMIN_PASSWORD);
+  const cookies = await context.cookies();
+  assert.equal(cookies.length, 1);
+  assert.equal(cookies[0]!.name, 'sf_admin');
+  assert.equal(cookies[0]!.httpOnly, true);
+  assert.equal(cookies[0]!.sameSite, 'Strict');
+  const tokens = [...s.portal.sessions.tokens()];
+  assert.ok(tokens.length >= 2, 'the portal holds the tokens');
+  const state = await browserState(context, page);
+  for (const token of tokens) {
+    assert.ok(!state.includes(token), 'an API token is visible in the browser');
+    // Nor any recognisable part of one (a JWT's signature segment).
+    assert.ok(!state.includes(token.split('.').at(-1)!), 'part of an API token is visible in the browser');
+  }
+  assert.equal(await page.evaluate(() => document.cookie), '', 'the session cookie is invisible to scripts');
+  await shot(page, '02-dashboard');
+});
+
+test('a cross-site form POST is refused and the session survives', async () => {
+  // An attacker's page on another origin posting to the portal with the victim's browser.
+  const evil: Server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    if (req.url !== '/form') return res.end('<p>an unrelated site</p>');
+    res.end(`<form id="f" method="POST" action="${s.portalUrl}/session/logout"></form><script>document.getElementById('f').submit()</script>`);
+  });
+  await new Promise<void>((r) => evil.listen(0, '127.0.0.2', r));
+  try {
+    const sessionsBefore = s.portal.sessions.size;
+    const attackPage = await context.newPage();
+    const response = attackPage.waitForResponse((r) => r.url() === `${s.portalUrl}/session/logout`);
+    const evilUrl = `http://127.0.0.2:${(evil.address() as AddressInfo).port}`;
+    await attackPage.goto(`${evilUrl}/form`);
+    assert.equal((await response).status(), 403);
+    await attackPage.goto(`${evilUrl}/`);
+    // A cross-site fetch() write as well (the browser adds Origin; the answer is opaque to the attacker).
+    const fetched = attackPage.waitForResponse((r) => r.url() === `${s.portalUrl}/api/v1/admin/categories`);
+    await attackPage.evaluate((url) => {
+      void fetch(url, { method: 'POST', mode: 'no-cors', credentials: 'include', body: '{"name":"Evil"}' }).catch(() => undefined);
+    }, `${s.portalUrl}/api/v1/admin/categories`);
+    assert.equal((await fetched).status(), 403);
+    await attackPage.close();
+    assert.equal(s.portal.sessions.size, sessionsBefore);
+    const still = await page.evaluate(async () => (await fetch('/session')).status);
+    assert.equal(still, 200, 'the session survived the attack');
+  } finally {
+    evil.close();
+  }
+});
+
+test('signing out ends the API session too and returns to the login page', async () => {
+  const tokens = [...s.portal.sessions.tokens()];
+  const access = tokens[0]!;
+  assert.equal((await fetch(`${s.apiUrl}/api/v1/me`, { headers: { 'x-sdk-access-token': access } })).status, 200);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('Phone number').waitFor();
+  assert.match(await page.getByRole('status').innerText(), /signed out/);
+  assert.equal(s.portal.sessions.size, 0);
+  assert.equal((await context.cookies()).length, 0);
+  assert.equal((await fetch(`${s.apiUrl}/api/v1/me`, { headers: { 'x-sdk-access-token': access } })).status, 401);
+  // Back in the app, a protected page sends the user to the login page.
+  await page.goto(`${s.portalUrl}/users`);
+  await page.getByLabel('Phone number').waitFor();
+  assert.ok(page.url().endsWith('/login'));
+  await shot(page, '03-signed-out');
+});
