@@ -38,7 +38,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(options: { clock?: Clock; listenPortal?: boolean } = {}): Promise<Stack> {
+export async function startStack(options: { clock?: Clock; listenPortal?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {
   const db = await createTestDb();
   const mediaDir = mkdtempSync(join(tmpdir(), 'sf-admin-media-'));
   const port = await freePort();
@@ -49,6 +49,7 @@ export async function startStack(options: { clock?: Clock; listenPortal?: boolea
     MEDIA_DIR: mediaDir,
     PUBLIC_BASE_URL: apiUrl,
     PORT: String(port),
+    ...options.env,
   });
   const api = await buildApp({ config, database: db.database, ...(options.clock ? { clock: options.clock } : {}) });
   await ensureSeedAdmin(api.ctx);
@@ -77,4 +78,36 @@ export async function startStack(options: { clock?: Clock; listenPortal?: boolea
       rmSync(mediaDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface CallResult {
+  status: number;
+  body: any;
+}
+
+/** A JSON call straight to the API (as a mobile user would make it), with an optional token. */
+export async function apiCall(
+  s: Stack,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['x-sdk-access-token'] = options.token;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${s.apiUrl}${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
+  const text = await res.text();
+  let body: any;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body };
+}
+
+/** The access token the portal holds for its newest session (tests only: to check the API directly). */
+export function portalToken(s: Stack): string {
+  const all = [...s.portal.sessions.tokens()];
+  return all[all.length - 2]!;
 }
