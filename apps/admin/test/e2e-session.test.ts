@@ -97,6 +97,23 @@ test('a cross-site form POST is refused and the session survives', async () => {
   }
 });
 
+test('an admin demoted while signed in is sent back to the login page on their next action', async () => {
+  const other = await registerUser(s.api, { full_name: 'Soon Demoted' });
+  await s.db.database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', other.id).execute();
+  const ctx = await browser.newContext();
+  const p = await ctx.newPage();
+  try {
+    await signIn(p, s.portalUrl, other.phone, other.password);
+    await s.db.database.db.updateTable('users').set({ is_admin: 0 }).where('id', '=', other.id).execute();
+    await p.goto(`${s.portalUrl}/users/${other.id}`);
+    await p.getByLabel('Phone number').waitFor();
+    assert.match(await p.getByRole('status').innerText(), /session has ended/);
+    assert.equal((await ctx.cookies()).length, 0, 'the session cookie is cleared');
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('signing out ends the API session too and returns to the login page', async () => {
   const tokens = [...s.portal.sessions.tokens()];
   const access = tokens[0]!;

@@ -174,6 +174,48 @@ describe('the proxy', () => {
   });
 });
 
+describe('when the API says no', () => {
+  test('a session revoked at the API (refresh refused) sends the SPA back to login', async () => {
+    const cookie = await login();
+    const session = [...(s.portal.sessions as any).sessions.values()].at(-1);
+    // Another device logs the admin out of every session at the API.
+    const out = await fetch(`${s.apiUrl}/api/v1/auth/logout`, { method: 'POST', headers: { 'x-sdk-access-token': session.accessToken } });
+    assert.equal(out.status, 204);
+    const res = await send('GET', '/api/v1/me', { cookie });
+    assert.equal(res.status, 401);
+    assert.equal(res.body.error, 'session_ended');
+    assert.equal((await send('GET', '/session', { cookie })).status, 401);
+  });
+
+  test('too many failed sign-ins answer 429 with the wait, in plain words', async () => {
+    let last: Res | undefined;
+    for (let i = 0; i < 12; i++) {
+      last = await send('POST', '/session/login', { body: { phone: '+919000000777', password: `wrong-${i}` } });
+      if (last.status === 429) break;
+    }
+    assert.equal(last!.status, 429);
+    assert.equal(last!.body.code, 'LOGIN_RATE_LIMITED');
+    assert.ok(last!.body.retry_after > 0);
+    assert.ok(last!.headers['retry-after']);
+  });
+
+  test('an unreachable API is a 502 with a plain message, not a crash', async () => {
+    const down = await buildPortal(loadPortalConfig({ NODE_ENV: 'test', STOREFRONT_API_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent' }));
+    try {
+      const res = await down.inject({
+        method: 'POST',
+        url: '/session/login',
+        headers: { host: 'portal.test', origin: ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify({ phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD }),
+      });
+      assert.equal(res.statusCode, 502);
+      assert.equal(res.json().error, 'api_unavailable');
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 describe('cross-site requests', () => {
   test('a write from another origin is refused before it reaches the API', async () => {
     const cookie = await login();
