@@ -31,7 +31,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function proxyAllowed(method: string, path: string): boolean {
   if (path.startsWith('/api/v1/admin/')) return true;
   if (method !== 'GET') return false;
-  return /^\/api\/v1\/(me|app\/version|categories|payment-gateways|products(\/[^/]+)?)$/.test(path);
+  return /^\/api\/v1\/(me|wallet|app\/version|categories|payment-gateways|products(\/[^/]+)?)$/.test(path);
 }
 
 const errorBody = (error: string, message: string) => ({ error, message });

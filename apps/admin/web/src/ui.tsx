@@ -138,6 +138,24 @@ export function useAction() {
   return { busy, error, setError, run };
 }
 
+let storeCurrency: Promise<string> | null = null;
+/** The store's currency (CURRENCY on the API), read once from the admin's own wallet; INR until known. */
+export function useCurrency(): string {
+  const [currency, setCurrency] = useState('INR');
+  useEffect(() => {
+    storeCurrency ??= api.get<{ currency: string }>('/api/v1/wallet').then(
+      (w) => w.currency,
+      () => 'INR',
+    );
+    let live = true;
+    void storeCurrency.then((c) => live && setCurrency(c));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return currency;
+}
+
 export const isMissingRoute = (err: unknown) => err instanceof ApiError && err.status === 404;
 
 const MONEY_KEYS = /(^|_)(amount|total|subtotal|price|balance|balance_after|revenue|credits|paid|refunded|cost|sum|gmv|value)($|_)/;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../api.ts';
 import { formatMoney, minorToInput, parseMajor } from '../money.ts';
 import type { Category, Gateway } from '../types.ts';
-import { ErrorBox, MoreButton, useAction, usePaged } from '../ui.tsx';
+import { ErrorBox, MoreButton, useAction, useCurrency, usePaged } from '../ui.tsx';
 
 export function CategoriesPage() {
   const list = usePaged<Category>('/api/v1/admin/categories', {}, 100);
@@ -83,7 +83,7 @@ export function CategoriesPage() {
 
 export function GatewaysPage() {
   const list = usePaged<Gateway>('/api/v1/admin/payment-gateways', {}, 100);
-  const currency = 'INR';
+  const currency = useCurrency();
   const [form, setForm] = useState({ code: '', name: '', min: '', max: '' });
   const action = useAction();
   const amount = (text: string, label: string): number | null => {

@@ -3,7 +3,7 @@ import { api, withQuery, type Page } from '../api.ts';
 import { minorToInput, parseMajor } from '../money.ts';
 import { navigate } from '../router.ts';
 import type { Category, Product, ProductImage } from '../types.ts';
-import { ErrorBox, Link, Money, MoreButton, Notice, useAction, usePaged } from '../ui.tsx';
+import { ErrorBox, Link, Money, MoreButton, Notice, useAction, useCurrency, usePaged } from '../ui.tsx';
 
 export function ProductsPage() {
   const [q, setQ] = useState('');
@@ -90,7 +90,9 @@ interface Form {
 export function ProductEditPage({ id }: { id: string | null }) {
   const [form, setForm] = useState<Form>({ name: '', description: '', price: '', stock: '0', category_id: '', is_active: true, unit_cost: '' });
   const [images, setImages] = useState<ProductImage[]>([]);
-  const [currency, setCurrency] = useState('INR');
+  const storeCurrency = useCurrency();
+  const [productCurrency, setCurrency] = useState<string | null>(null);
+  const currency = productCurrency ?? storeCurrency;
   const [categories, setCategories] = useState<Category[]>([]);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -100,8 +102,6 @@ export function ProductEditPage({ id }: { id: string | null }) {
   useEffect(() => {
     api.get<Page<Category>>('/api/v1/admin/categories?limit=100').then((p) => setCategories(p.items), () => setCategories([]));
     if (!id) {
-      // A new product is priced in the store's currency, which any existing product shows.
-      api.get<Page<Product>>('/api/v1/admin/products?limit=1').then((p) => p.items[0] && setCurrency(p.items[0].currency), () => undefined);
       return;
     }
     (async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../api.ts';
 import { navigate } from '../router.ts';
 import type { Order, Ticket, Txn, User } from '../types.ts';
-import { Cell, ErrorBox, Link, Money, MoreButton, Notice, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+import { Cell, ErrorBox, Link, Money, MoreButton, Notice, Status, When, useAction, useCurrency, useLoad, usePaged } from '../ui.tsx';
 
 export function UsersPage() {
   const [q, setQ] = useState('');
@@ -65,6 +65,7 @@ export function UserDetailPage({ id }: { id: string }) {
   const [edit, setEdit] = useState<{ full_name: string; email: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
+  const currency = useCurrency();
   if (error) return <ErrorBox error={error} />;
   if (!user) return <p className="loading">Loading…</p>;
   const wallet = (user.wallet ?? null) as Record<string, unknown> | null;
@@ -134,7 +135,7 @@ export function UserDetailPage({ id }: { id: string }) {
             .map(([k, v]) => [
               <dt key={`${k}-t`}>{k.replace(/_/g, ' ')}</dt>,
               <dd key={`${k}-d`}>
-                <Cell k={k} v={v} currency="INR" />
+                <Cell k={k} v={v} currency={currency} />
               </dd>,
             ])}
           {wallet &&
@@ -143,7 +144,7 @@ export function UserDetailPage({ id }: { id: string }) {
               .map(([k, v]) => [
                 <dt key={`w-${k}-t`}>{k.replace(/_/g, ' ')}</dt>,
                 <dd key={`w-${k}-d`} data-testid={`wallet-${k}`}>
-                  <Money minor={Number(v)} currency={String(wallet.currency ?? 'INR')} />
+                  <Money minor={Number(v)} currency={String(wallet.currency ?? currency)} />
                 </dd>,
               ])}
         </dl>
@@ -188,10 +189,10 @@ export function UserDetailPage({ id }: { id: string }) {
               </td>
               <td>{t.type.replace(/_/g, ' ')}</td>
               <td>
-                <Money minor={t.amount} currency={t.currency ?? 'INR'} />
+                <Money minor={t.amount} currency={t.currency ?? currency} />
               </td>
               <td>
-                <Money minor={t.balance_after} currency={t.currency ?? 'INR'} />
+                <Money minor={t.balance_after} currency={t.currency ?? currency} />
               </td>
               <td>{t.reference ?? ''}</td>
             </tr>
