@@ -138,7 +138,7 @@ function toProduct(ctx: Ctx, r: ProductRow, images: ProductImageRow[]): Product 
 }
 
 /** Products with their galleries: one query for all images of the page, grouped here. */
-async function withImages(ctx: Ctx, db: Executor, rows: ProductRow[]): Promise<Map<string, ProductImageRow[]>> {
+async function withImages(db: Executor, rows: ProductRow[]): Promise<Map<string, ProductImageRow[]>> {
   const byProduct = new Map<string, ProductImageRow[]>(rows.map((r) => [r.id, []]));
   for (const img of await repo.imagesFor(db, rows.map((r) => r.id))) byProduct.get(img.product_id)?.push(img);
   return byProduct;
@@ -155,7 +155,7 @@ async function listProducts(ctx: Ctx, query: AdminProductListQuery, activeOnly: 
     beforeId: decodeCursor(query.cursor),
     limit: limit + 1,
   });
-  const images = await withImages(ctx, ctx.db, rows.slice(0, limit));
+  const images = await withImages(ctx.db, rows.slice(0, limit));
   return toPage(rows, limit, (r) => r.id, (r) => toProduct(ctx, r, images.get(r.id) ?? []));
 }
 
@@ -165,7 +165,7 @@ export const listAdminProducts = (ctx: Ctx, query: AdminProductListQuery) => lis
 async function loadProduct(ctx: Ctx, db: Executor, id: string, activeOnly: boolean): Promise<Product> {
   const row = await repo.findProduct(db, id, activeOnly);
   if (!row) throw notFound('product');
-  return toProduct(ctx, row, (await withImages(ctx, db, [row])).get(id)!);
+  return toProduct(ctx, row, (await withImages(db, [row])).get(id)!);
 }
 
 export const getPublicProduct = (ctx: Ctx, id: string) => loadProduct(ctx, ctx.db, id, true);
