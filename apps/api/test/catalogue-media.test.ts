@@ -94,6 +94,15 @@ describe('image upload and /media/:key', () => {
     assert.deepEqual(stored(), before);
   });
 
+  it('a percent-encoded data: URL is decoded byte for byte and sniffed like any other', async () => {
+    const pct = [...GIF].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+    const res = await upload(`data:text/plain,${pct}`);
+    assert.equal(res.status, 201);
+    assert.equal(res.body.data.content_type, 'image/gif');
+    assert.equal(res.body.data.bytes, GIF.length);
+    assert.ok(res.body.data.url.endsWith(`/media/${sha(GIF)}.gif`));
+  });
+
   it('malformed base64 and a missing field are 400 validation_failed', async () => {
     assert.equal((await upload('not*base64!')).body.error, 'validation_failed');
     assert.equal((await upload('')).status, 400);
@@ -158,6 +167,10 @@ describe('image upload and /media/:key', () => {
     assert.equal(Number(res.headers['content-length']), WEBP.length);
     const jpg = await t.app.inject({ method: 'GET', url: `/media/${sha(JPEG)}.jpg` });
     assert.equal(jpg.headers['content-type'], 'image/jpeg');
+    const head = await t.app.inject({ method: 'HEAD', url: `/media/${key}` });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.headers['content-type'], 'image/webp');
+    assert.equal(head.body, '');
     const again = await t.app.inject({ method: 'GET', url: `/media/${key}`, headers: { 'if-none-match': `"${sha(WEBP)}"` } });
     assert.equal(again.statusCode, 304);
     assert.equal(again.body, '');

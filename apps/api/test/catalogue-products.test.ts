@@ -262,7 +262,7 @@ describe('catalogue: products, galleries, categories and unit cost', () => {
   });
 
   it('bad or unknown ids answer 404 on every id route', async () => {
-    for (const id of ['nope', '00000000-0000-7000-8000-000000000000', "x'or'1'='1"]) {
+    for (const id of ['nope', '00000000-0000-7000-8000-000000000000', "x'or'1'='1", 'x'.repeat(90), '%']) {
       const enc = encodeURIComponent(id);
       for (const [method, url, body] of [
         ['GET', `/api/v1/products/${enc}`],

@@ -48,12 +48,14 @@ export function decodeImageData(data: string): Buffer {
     payload = payload.slice(m[0].length);
   }
   if (!base64) {
-    // A percent-encoded data URL (how SVG usually travels): decode so the sniffer can refuse it.
-    try {
-      return Buffer.from(decodeURIComponent(payload), 'utf8');
-    } catch {
-      throw badRequest('data is not a valid data: URL', [{ field: 'body/data', message: 'invalid data URL' }]);
-    }
+    // A percent-encoded data URL (how SVG usually travels): %XX are bytes, other characters UTF-8.
+    const parts = payload.split(/(%[0-9A-Fa-f]{2})/).map((part) =>
+      part.startsWith('%') && part.length === 3 ? Buffer.from([parseInt(part.slice(1), 16)]) : Buffer.from(part, 'utf8'),
+    );
+    const bytes = Buffer.concat(parts);
+    if (bytes.length === 0) throw badRequest('data is empty', [{ field: 'body/data', message: 'empty' }]);
+    if (bytes.length > MAX_IMAGE_BYTES) throw imageTooLarge();
+    return bytes;
   }
   payload = payload.replace(/\s+/g, '');
   const valid = (BASE64.test(payload) && payload.length % 4 !== 1) || BASE64URL.test(payload);
