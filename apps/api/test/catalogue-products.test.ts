@@ -141,6 +141,33 @@ describe('catalogue: products, galleries, categories and unit cost', () => {
     assert.deepEqual(got.body.images, []);
   });
 
+  it('a refused update changes nothing: neither the product nor its gallery', async () => {
+    const p = (await create({ name: 'Stable', price: 5, images: [{ image_url: img('s1') }] })).body;
+    for (const body of [
+      { price: 999, images: [{ image_url: 'ftp://x/y.png' }] },
+      { price: 999, images: [], category_id: 'no-such-category' },
+      { price: 999, name: '  ' },
+    ]) {
+      assert.equal((await update(p.id, body)).status, 400, JSON.stringify(body));
+    }
+    const row = await db().selectFrom('products').select(['price', 'name', 'image_url']).where('id', '=', p.id).executeTakeFirstOrThrow();
+    assert.deepEqual(row, { price: 5, name: 'Stable', image_url: img('s1') });
+    assert.deepEqual((await galleryRows(p.id)).map((r) => r.image_url), [img('s1')]);
+  });
+
+  it('concurrent gallery replacements of one product all succeed and leave exactly one of the galleries', async () => {
+    const p = (await create({ name: 'Contended', price: 5 })).body;
+    const galleries = Array.from({ length: 6 }, (_, k) => Array.from({ length: 3 + k }, (_, i) => ({ image_url: img(`k${k}-${i}`) })));
+    const results = await Promise.all(galleries.map((images) => update(p.id, { images })));
+    assert.deepEqual(results.map((r) => r.status), galleries.map(() => 200));
+    const rows = await galleryRows(p.id);
+    const winner = galleries.find((g) => g.length === rows.length)!;
+    assert.deepEqual(rows.map((r) => r.image_url), winner.map((g) => g.image_url));
+    assert.deepEqual(rows.map((r) => r.sort_order), [...rows.keys()]);
+    const product = await db().selectFrom('products').select('image_url').where('id', '=', p.id).executeTakeFirstOrThrow();
+    assert.equal(product.image_url, winner[0]!.image_url);
+  });
+
   it('images is never null on any read, and always ordered by sort_order', async () => {
     const list = await call(t.app, 'GET', '/api/v1/products?limit=100');
     assert.equal(list.status, 200);
