@@ -43,6 +43,17 @@ export async function createTestDb(): Promise<TestDb> {
         await database.close();
         const c = new pg.Client({ connectionString: adminUrl });
         await c.connect();
+        // pg's pool.end() resolves before its sockets finish closing; a forced drop would kill
+        // those backends and surface as an uncaught "terminating connection" error, so wait first.
+        for (let i = 0; i < 50; i++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006') throw err;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        }
         await c.query(`drop database if exists ${name} with (force)`);
         await c.end();
       },
