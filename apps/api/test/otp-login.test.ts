@@ -43,7 +43,7 @@ describe('login OTP over the webhook provider', () => {
     seenCodes.push(c);
     return c;
   };
-  const otpRow = (phone: string, purpose = 'login') =>
+  const otpRow = (phone: string, purpose: 'login' | 'reset_password' = 'login') =>
     db().selectFrom('phone_otps').selectAll().where('phone', '=', phone).where('purpose', '=', purpose).executeTakeFirst();
 
   it('send answers {sent, expires_in, resend_in} and posts a signed JSON message holding only the hash in the database', async () => {
