@@ -39,6 +39,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+  // An idle client whose connection dies (server restart, failover, a dropped test database) is
+  // already removed by pg and the next query opens a new one; unheard, the error would crash the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
