@@ -39,6 +39,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+  // An idle client that dies (server restart, a terminated backend) is already dropped by the pool;
+  // without a listener its 'error' event would crash the process.
+  pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
