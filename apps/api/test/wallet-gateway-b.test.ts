@@ -50,7 +50,12 @@ describe('top-up status self-heal with gateway B', () => {
     assert.equal(res.status, 200);
     return { topupToken, orderId };
   }
-  const poll = (topupToken: string) => call(t.app, 'GET', `/api/v1/wallet/topup-status/${topupToken}`, { token });
+  /** A poll after the 5 s per-top-up gateway throttle has passed. */
+  const poll = (topupToken: string) => {
+    t.clock.advance(5000);
+    return call(t.app, 'GET', `/api/v1/wallet/topup-status/${topupToken}`, { token });
+  };
+  const pollNow = (topupToken: string) => call(t.app, 'GET', `/api/v1/wallet/topup-status/${topupToken}`, { token });
 
   it('CREATED, APPROVED and COMPLETED-without-a-completed-capture stay pending and credit nothing', async () => {
     const before = await balanceOf(t, userId);
@@ -145,6 +150,16 @@ describe('top-up status self-heal with gateway B', () => {
     const res = await poll(topupToken);
     assert.equal(res.status, 200);
     assert.equal(sim.calls.token, base + 2, 'a 401 from the gateway drops the cached token');
+  });
+
+  it('the gateway is asked at most once per top-up per 5 s, however often the app polls', async () => {
+    const { topupToken } = await attachedTopup(100);
+    await Promise.all(Array.from({ length: 10 }, () => pollNow(topupToken)));
+    assert.equal(sim.calls.order, 1);
+    for (let i = 0; i < 5; i++) assert.equal((await pollNow(topupToken)).body.status, 'pending');
+    assert.equal(sim.calls.order, 1);
+    await poll(topupToken);
+    assert.equal(sim.calls.order, 2);
   });
 
   it('an expired but paid top-up is credited by the poll', async () => {

@@ -6,7 +6,8 @@
  * of racing callers credit once.
  */
 import type { Ctx } from '../../context.ts';
-import { HOUR } from '../../lib/clock.ts';
+import { HOUR, SECOND } from '../../lib/clock.ts';
+import { hit, type RateRule } from '../../lib/rate-limit.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
@@ -19,6 +20,8 @@ import * as repo from './wallet.repository.ts';
 import type { TopupAttachBody, TopupCreditBody } from './wallet.schemas.ts';
 
 export const TOPUP_TTL_MS = HOUR;
+/** The status poll asks gateway B about one top-up at most this often. */
+export const GATEWAY_CHECK_RULE: RateRule = { bucket: 'topup_gateway_check', limit: 1, windowMs: 5 * SECOND, code: 'TOPUP_CHECK_THROTTLED' };
 /** How much of a token the webhook log keeps: enough to correlate, far too little to use. */
 const TOKEN_PREFIX_LENGTH = 8;
 
@@ -197,7 +200,8 @@ export async function topupStatus(ctx: Ctx, gatewayB: GatewayBClient | null, use
   const hash = sha256(token);
   let topup = await repo.findTopupByTokenHash(ctx.db, hash);
   if (!topup || topup.user_id !== userId) throw notFound('top-up');
-  if (topup.status === 'pending' && gatewayB && topup.attached_gateway === 'gateway_b' && topup.gateway_order_id) {
+  const verifiable = topup.status === 'pending' && gatewayB && topup.attached_gateway === 'gateway_b' && topup.gateway_order_id;
+  if (verifiable && (await hit(ctx.db, ctx.clock, GATEWAY_CHECK_RULE, topup.id)).allowed) {
     await selfHeal(ctx, gatewayB, topup, token);
     topup = (await repo.findTopupByTokenHash(ctx.db, hash))!;
   }
