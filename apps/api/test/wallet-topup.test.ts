@@ -174,12 +174,18 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
       headers: { 'content-type': 'application/xml', 'x-store-signature': sign(SECRET, '<a/>', nowSeconds(t)) },
     });
     assert.equal(xml.status, 415);
+    const text = await call(t.app, 'POST', '/api/v1/wallet/topup-credit', {
+      raw: 'hello',
+      headers: { 'content-type': 'text/plain', 'x-store-signature': sign(SECRET, 'hello', nowSeconds(t)) },
+    });
+    assert.equal(text.status, 415);
     const logs = await webhookLogs(t);
-    const reasons = logs.slice(-4).map((l) => [l.outcome, l.reason]);
+    const reasons = logs.slice(-5).map((l) => [l.outcome, l.reason]);
     assert.deepEqual(reasons, [
       ['rejected', 'unknown_token'],
       ['rejected', 'validation_failed'],
       ['rejected', 'malformed_json'],
+      ['rejected', 'unsupported_media_type'],
       ['rejected', 'unsupported_media_type'],
     ]);
   });

@@ -23,7 +23,7 @@ export function installSignedScope(app: FastifyInstance): void {
   const ctx = app.ctx;
   const parseJson = app.getDefaultJsonParser('error', 'error');
 
-  app.removeContentTypeParser('application/json');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (req, body, done) => {
     const bytes = body as Buffer;
     parseJson(req, bytes.toString('utf8'), (err, value) => {
