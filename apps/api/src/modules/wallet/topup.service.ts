@@ -76,7 +76,11 @@ export interface LogEntry {
   reason?: string | null;
 }
 
-const clip = (v: unknown, n: number): string | null => (typeof v === 'string' && v.length > 0 ? v.slice(0, n) : null);
+/** Untrusted strings for the log: NUL removed (PostgreSQL text cannot hold it), length bounded. */
+const clip = (v: unknown, n: number): string | null => {
+  const s = typeof v === 'string' ? v.replace(/\u0000/g, '').slice(0, n) : '';
+  return s.length > 0 ? s : null;
+};
 
 export async function logWebhook(ctx: Ctx, db: Executor, e: LogEntry): Promise<void> {
   await repo.insertWebhookLog(db, {
