@@ -41,4 +41,6 @@ test('API errors are put in plain words', () => {
   assert.match(describeError(500, { error: 'internal' }), /server had a problem/);
   assert.match(describeError(418, { error: 'teapot', message: 'I am a teapot' }), /I am a teapot/);
   assert.match(describeError(502, undefined), /server had a problem/);
+  assert.match(describeError(404, { error: 'not_found', message: 'No route for GET /api/v1/admin/x' }), /not available on this API version yet/);
+  assert.match(describeError(404, { error: 'not_found', message: 'order not found' }), /no longer exists/);
 });

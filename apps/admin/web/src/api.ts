@@ -49,6 +49,9 @@ const WORDS: Record<string, string> = {
 /** Plain words for an API error body. */
 export function describeError(status: number, body: any): string {
   const code: string = typeof body?.error === 'string' ? body.error : '';
+  if (code === 'not_found' && typeof body?.message === 'string' && /^No route/i.test(body.message)) {
+    return 'This part of the back office is not available on this API version yet.';
+  }
   let text = WORDS[code] ?? (typeof body?.message === 'string' && body.message ? body.message : '');
   if (!text) text = status >= 500 ? WORDS.internal! : `The request failed (${status}${code ? `: ${code}` : ''}).`;
   if (code === 'validation_failed' && Array.isArray(body?.details) && body.details.length > 0) {

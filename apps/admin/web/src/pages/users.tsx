@@ -170,6 +170,11 @@ export function UserDetailPage({ id }: { id: string }) {
       </div>
 
       <h2>Wallet ledger</h2>
+      {ledger.items[0] && (
+        <p data-testid="balance">
+          Shopping credits now: <Money minor={ledger.items[0].balance_after} currency={ledger.items[0].currency ?? currency} />
+        </p>
+      )}
       <ErrorBox error={ledger.error} />
       <table data-testid="ledger">
         <thead>

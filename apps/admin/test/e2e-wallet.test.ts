@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { signAll } from '@storefront/signing';
+import { createStorefrontClient } from '@storefront/client';
+import { registerUser, type TestUser } from '../../api/test/helpers.ts';
+import { launch, shot, signIn } from './browser.ts';
+import { SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, apiCall, startStack, type Stack } from './stack.ts';
+
+const SECRET = 'e2e-store-webhook-secret-0123456789abcdef';
+let s: Stack;
+let browser: Browser;
+let page: Page;
+let shopper: TestUser;
+
+before(async () => {
+  s = await startStack({ listenPortal: true, env: { STORE_WEBHOOK_SECRET: SECRET, TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup' } });
+  browser = await launch();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(page, s.portalUrl, SEED_ADMIN_PHONE, SEED_ADMIN_PASSWORD);
+  shopper = await registerUser(s.api, { full_name: 'Meera Wallet' });
+});
+after(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+test('a signed top-up (sent with the typed client, as the payment server does) shows in the user\'s ledger in major units', async () => {
+  const init = await apiCall(s, 'POST', '/api/v1/wallet/topup-initiate', { token: shopper.token, body: { amount: 123_456 } });
+  assert.equal(init.status, 201, JSON.stringify(init.body));
+  const signed = createStorefrontClient(s.apiUrl, { sign: (raw) => ({ 'x-store-signature': signAll([SECRET], raw, Math.floor(Date.now() / 1000)) }) });
+  const credit = await signed.POST('/api/v1/wallet/topup-credit', {
+    body: { token: init.body.token, amount: 123_456, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: 'A-E2E-1' },
+  });
+  assert.equal(credit.response.status, 200, JSON.stringify(credit.error));
+  assert.deepEqual(credit.data, { credited: true, balance: 123_456 });
+
+  await page.goto(`${s.portalUrl}/users/${shopper.id}`);
+  const ledger = page.getByTestId('ledger');
+  await ledger.getByText('topup').waitFor();
+  assert.match(await ledger.innerText(), /INR 1,234\.56/);
+  await shot(page, '60-user-ledger');
+});
+
+test('a forged top-up call is logged as rejected and highlighted on the webhook log page', async () => {
+  const forged = createStorefrontClient(s.apiUrl, { sign: () => ({ 'x-store-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }) });
+  const res = await forged.POST('/api/v1/wallet/topup-credit', {
+    body: { token: 'made-up', amount: 999_999, currency: 'INR', gateway: 'gateway_b', gateway_txn_id: 'B-FORGED' },
+  });
+  assert.equal(res.response.status, 401);
+
+  await page.getByRole('link', { name: 'Webhook logs' }).click();
+  const rejected = page.locator('tr.mismatch', { hasText: 'rejected' });
+  await rejected.first().waitFor();
+  const credited = page.locator('tr', { hasText: 'credited' });
+  assert.equal(await credited.count(), 1);
+  assert.equal(await credited.first().getAttribute('class'), null, 'a credited row is not highlighted');
+  await page.getByLabel('Filter by outcome').selectOption('rejected');
+  await page.waitForLoadState('networkidle');
+  assert.equal(await page.locator('tbody tr', { hasText: 'credited' }).count(), 0);
+  await shot(page, '61-webhook-logs');
+});
