@@ -1,4 +1,6 @@
-import { Cell, ErrorBox, useLoad } from '../ui.tsx';
+import { useState } from 'react';
+import { formatMoney } from '../money.ts';
+import { Cell, ErrorBox, Money, When, useLoad } from '../ui.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -29,7 +31,7 @@ function metrics(data: Row): [string, unknown, string][] {
   return out;
 }
 
-export function BarChart({ rows, label, value, title }: { rows: Row[]; label: string; value: string; title: string }) {
+export function BarChart({ rows, label, value, title, format }: { rows: Row[]; label: string; value: string; title: string; format?: (v: number) => string }) {
   const values = rows.map((r) => Number(r[value]) || 0);
   const max = Math.max(1, ...values);
   const w = 640;
@@ -43,11 +45,16 @@ export function BarChart({ rows, label, value, title }: { rows: Row[]; label: st
           return (
             <g key={i}>
               <rect x={i * bw + 4} y={h - bh} width={Math.max(bw - 8, 2)} height={bh} className="bar">
-                <title>{`${String(r[label])}: ${values[i]}`}</title>
+                <title>{`${String(r[label])}: ${format ? format(values[i]!) : values[i]}`}</title>
               </rect>
               {rows.length <= 14 && (
+                <text x={i * bw + bw / 2} y={Math.max(h - bh - 6, 12)} textAnchor="middle" className="axis">
+                  {format ? format(values[i]!) : values[i]}
+                </text>
+              )}
+              {rows.length <= 14 && (
                 <text x={i * bw + bw / 2} y={h + 18} textAnchor="middle" className="axis">
-                  {String(r[label]).slice(5, 10) || String(r[label])}
+                  {/^\d{4}-\d{2}-\d{2}/.test(String(r[label])) ? String(r[label]).slice(5, 10) : String(r[label])}
                 </text>
               )}
             </g>
@@ -59,28 +66,110 @@ export function BarChart({ rows, label, value, title }: { rows: Row[]; label: st
   );
 }
 
+/** Dashboard figures that are money (minor units); every other figure is a count. */
+const MONEY = new Set(['wallet_liability', 'revenue', 'refunds', 'topup_amount', 'e_vouchers_outstanding']);
+const WINDOW_LABELS: Record<string, string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
+
+function Figure({ k, v, currency }: { k: string; v: unknown; currency: string }) {
+  if (typeof v === 'number' && MONEY.has(k)) return <Money minor={v} currency={currency} />;
+  return <Cell k={k.replace(/amount|revenue|refunds/, 'n')} v={v} currency={currency} />;
+}
+
+interface Dashboard {
+  as_of?: string;
+  currency?: string;
+  current?: Record<string, number>;
+  windows?: Record<string, Record<string, number>>;
+  [k: string]: unknown;
+}
+
 export function DashboardPage() {
-  const { data, error } = useLoad<Row>('/api/v1/admin/dashboard');
-  const series = data ? findSeries(data) : null;
+  const { data, error } = useLoad<Dashboard>('/api/v1/admin/dashboard');
+  const [metric, setMetric] = useState('revenue');
+  if (error) return <ErrorBox error={error} />;
+  if (!data) return <p className="loading">Loading…</p>;
+  const currency = data.currency ?? 'INR';
+  if (!data.current || !data.windows) return <GenericDashboard data={data} />;
+  const windows = Object.entries(data.windows);
+  const metrics = Object.keys(windows[0]?.[1] ?? {});
+  const chartRows = windows.map(([name, w]) => ({ window: WINDOW_LABELS[name] ?? name, value: w[metric] ?? 0 }));
   return (
     <section>
       <h1>Dashboard</h1>
-      <ErrorBox error={error} />
-      {data && (
-        <>
-          <div className="cards">
-            {metrics(data).map(([k, v, c]) => (
-              <div className="card" key={k}>
-                <div className="card-label">{k.replace(/_/g, ' ')}</div>
-                <div className="card-value">
-                  <Cell k={k} v={v} currency={c} />
-                </div>
-              </div>
-            ))}
+      <p className="muted">
+        As of <When iso={data.as_of} />. Money in {currency}.
+      </p>
+      <div className="cards">
+        {Object.entries(data.current).map(([k, v]) => (
+          <div className="card" key={k}>
+            <div className="card-label">{k.replace(/_/g, ' ')}</div>
+            <div className="card-value">
+              <Figure k={k} v={v} currency={currency} />
+            </div>
           </div>
-          {series && <BarChart rows={series.rows} label={series.label} value={series.value} title={`${series.name.replace(/_/g, ' ')} (${series.value.replace(/_/g, ' ')})`} />}
-        </>
-      )}
+        ))}
+      </div>
+      <table>
+        <thead>
+          <tr>
+            <th>Figure</th>
+            {windows.map(([name]) => (
+              <th key={name}>{WINDOW_LABELS[name] ?? name}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {metrics.map((m) => (
+            <tr key={m}>
+              <td>{m.replace(/_/g, ' ')}</td>
+              {windows.map(([name, w]) => (
+                <td key={name}>
+                  <Figure k={m} v={w[m]} currency={currency} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="filters">
+        <label>
+          Chart{' '}
+          <select aria-label="Chart figure" value={metric} onChange={(e) => setMetric(e.target.value)}>
+            {metrics.map((m) => (
+              <option key={m} value={m}>
+                {m.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <BarChart
+        rows={chartRows}
+        label="window"
+        value="value"
+        title={`${metric.replace(/_/g, ' ')} by period${MONEY.has(metric) ? ` (${currency})` : ''}`}
+        format={(v) => (MONEY.has(metric) ? formatMoney(v, currency) : String(v))}
+      />
+    </section>
+  );
+}
+
+function GenericDashboard({ data }: { data: Row }) {
+  const series = findSeries(data);
+  return (
+    <section>
+      <h1>Dashboard</h1>
+      <div className="cards">
+        {metrics(data).map(([k, v, c]) => (
+          <div className="card" key={k}>
+            <div className="card-label">{k.replace(/_/g, ' ')}</div>
+            <div className="card-value">
+              <Cell k={k} v={v} currency={c} />
+            </div>
+          </div>
+        ))}
+      </div>
+      {series && <BarChart rows={series.rows} label={series.label} value={series.value} title={`${series.name.replace(/_/g, ' ')} (${series.value.replace(/_/g, ' ')})`} />}
     </section>
   );
 }

@@ -45,24 +45,69 @@ export function RefundsPage() {
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+/** The day after a YYYY-MM-DD date: the API's `to` is exclusive, the page's "to" day is inclusive. */
+const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+interface SumCount {
+  count: number;
+  amount?: number;
+}
+interface Reconciliation {
+  from: string;
+  to: string;
+  currency: string;
+  ok: boolean;
+  mismatches: { kind: string; id: string; detail: string }[];
+  [section: string]: unknown;
+}
 
 /** A row is a mismatch when the API flags it, or its two sides disagree. */
 function isMismatch(row: Record<string, unknown>): boolean {
   if (row.mismatch === true || row.matched === false || row.ok === false) return true;
   if (typeof row.status === 'string' && /mismatch|missing|unmatched|error/i.test(row.status)) return true;
-  if (typeof row.difference === 'number' && row.difference !== 0) return true;
-  if (typeof row.diff === 'number' && row.diff !== 0) return true;
   return false;
+}
+
+/** One section (top-ups, orders, balances) as rows of metric, count and amount. */
+function Section({ name, value, currency }: { name: string; value: Record<string, unknown>; currency: string }) {
+  const rows = Object.entries(value);
+  return (
+    <div>
+      <h2>{name.replace(/_/g, ' ')}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Measure</th>
+            <th>Count</th>
+            <th>Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([k, v]) => {
+            const sc = (v && typeof v === 'object' ? v : { amount: v }) as SumCount;
+            const isCount = typeof v === 'number' && !/sum|amount|balance/.test(k);
+            return (
+              <tr key={k}>
+                <td>{k.replace(/_/g, ' ')}</td>
+                <td>{typeof sc.count === 'number' ? sc.count : isCount ? String(v) : ''}</td>
+                <td>{typeof sc.amount === 'number' && !isCount ? <Money minor={sc.amount} currency={currency} /> : ''}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 export function ReconciliationPage() {
   const [from, setFrom] = useState(daysAgo(7));
   const [to, setTo] = useState(today());
-  const [range, setRange] = useState({ from, to });
-  const { data, error } = useLoad<Record<string, unknown>>(withQuery('/api/v1/admin/reconciliation', range));
-  const sections = data ? Object.entries(data).filter(([, v]) => Array.isArray(v)) : [];
-  const summary = data ? Object.entries(data).filter(([, v]) => !Array.isArray(v) && (typeof v !== 'object' || v === null)) : [];
-  const nested = data ? Object.entries(data).filter(([, v]) => v && typeof v === 'object' && !Array.isArray(v)) : [];
+  const [range, setRange] = useState({ from: daysAgo(7), to: dayAfter(today()) });
+  const { data, error } = useLoad<Reconciliation>(withQuery('/api/v1/admin/reconciliation', range));
+  const currency = data?.currency ?? 'INR';
+  const sections = data ? Object.entries(data).filter(([k, v]) => k !== 'mismatches' && v && typeof v === 'object' && !Array.isArray(v)) : [];
+  const otherLists = data ? Object.entries(data).filter(([k, v]) => k !== 'mismatches' && Array.isArray(v)) : [];
   return (
     <section>
       <h1>Reconciliation</h1>
@@ -70,32 +115,64 @@ export function ReconciliationPage() {
         className="filters"
         onSubmit={(e) => {
           e.preventDefault();
-          setRange({ from, to });
+          setRange({ from, to: dayAfter(to) });
         }}
       >
         <label>
           From <input type="date" aria-label="From" value={from} onChange={(e) => setFrom(e.target.value)} />
         </label>
         <label>
-          To <input type="date" aria-label="To" value={to} onChange={(e) => setTo(e.target.value)} />
+          To (inclusive) <input type="date" aria-label="To" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
         <button type="submit">Show</button>
+        <span className="muted">Days are UTC.</span>
       </form>
       <ErrorBox error={error} />
-      {summary.length > 0 && <AutoTable rows={[Object.fromEntries(summary)]} />}
-      {nested.map(([k, v]) => (
-        <div key={k}>
-          <h2>{k.replace(/_/g, ' ')}</h2>
-          <AutoTable rows={[v as Record<string, unknown>]} highlight={isMismatch} />
-        </div>
-      ))}
-      {sections.map(([k, v]) => (
-        <div key={k}>
-          <h2>{k.replace(/_/g, ' ')}</h2>
-          <AutoTable rows={v as Record<string, unknown>[]} highlight={isMismatch} />
-        </div>
-      ))}
-      <p className="muted">Rows highlighted in red do not match between payments and the ledger.</p>
+      {data && (
+        <>
+          {data.ok && (data.mismatches ?? []).length === 0 ? (
+            <div className="notice" role="status">
+              Everything matches: every payment, order and refund has its ledger entry, and every balance equals its ledger.
+            </div>
+          ) : (
+            <div className="error" role="status">
+              {(data.mismatches ?? []).length} mismatch{(data.mismatches ?? []).length === 1 ? '' : 'es'} found — see the highlighted rows below.
+            </div>
+          )}
+          {(data.mismatches ?? []).length > 0 && (
+            <>
+              <h2>Mismatches</h2>
+              <table data-testid="mismatches">
+                <thead>
+                  <tr>
+                    <th>Kind</th>
+                    <th>Record</th>
+                    <th>Detail</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.mismatches.map((m, i) => (
+                    <tr key={i} className="mismatch">
+                      <td>{m.kind.replace(/_/g, ' ')}</td>
+                      <td>{m.id}</td>
+                      <td>{m.detail}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+          {sections.map(([k, v]) => (
+            <Section key={k} name={k} value={v as Record<string, unknown>} currency={currency} />
+          ))}
+          {otherLists.map(([k, v]) => (
+            <div key={k}>
+              <h2>{k.replace(/_/g, ' ')}</h2>
+              <AutoTable rows={v as Record<string, unknown>[]} highlight={isMismatch} />
+            </div>
+          ))}
+        </>
+      )}
     </section>
   );
 }
