@@ -54,7 +54,7 @@ export function UsersPage() {
   );
 }
 
-const SKIP = new Set(['id', 'full_name', 'phone', 'email', 'is_admin', 'wallet']);
+const SKIP = new Set(['id', 'full_name', 'phone', 'email', 'is_admin', 'wallet', 'deletion', 'referral_attribution']);
 
 export function UserDetailPage({ id }: { id: string }) {
   const base = `/api/v1/admin/users/${encodeURIComponent(id)}`;
@@ -69,6 +69,8 @@ export function UserDetailPage({ id }: { id: string }) {
   if (error) return <ErrorBox error={error} />;
   if (!user) return <p className="loading">Loading…</p>;
   const wallet = (user.wallet ?? null) as Record<string, unknown> | null;
+  const deletion = (user.deletion ?? null) as { status: string; scheduled_for?: string } | null;
+  const attribution = (user.referral_attribution ?? null) as { method: string; code: string; created_at: string } | null;
 
   const setAdmin = (is_admin: boolean) =>
     action.run(async () => {
@@ -144,9 +146,27 @@ export function UserDetailPage({ id }: { id: string }) {
               .map(([k, v]) => [
                 <dt key={`w-${k}-t`}>{k.replace(/_/g, ' ')}</dt>,
                 <dd key={`w-${k}-d`} data-testid={`wallet-${k}`}>
-                  <Money minor={Number(v)} currency={String(wallet.currency ?? currency)} />
+                  {k === 'reward_points' ? String(v) : <Money minor={Number(v)} currency={String(wallet.currency ?? currency)} />}
                 </dd>,
               ])}
+          {deletion && deletion.status !== 'none' && [
+            <dt key="del-t">Deletion</dt>,
+            <dd key="del-d">
+              {deletion.status}
+              {deletion.scheduled_for ? (
+                <>
+                  {' '}
+                  (scheduled for <When iso={deletion.scheduled_for} />)
+                </>
+              ) : null}
+            </dd>,
+          ]}
+          {attribution && [
+            <dt key="ref-t">Referral attribution</dt>,
+            <dd key="ref-d">
+              {attribution.method.replace(/_/g, ' ')} · code {attribution.code} · <When iso={attribution.created_at} />
+            </dd>,
+          ]}
         </dl>
       )}
       <div className="buttons">
