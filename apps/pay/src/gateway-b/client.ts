@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { GatewayBConfig } from '../config.ts';
 import { httpRequest, HttpUnavailable, type HttpResponse } from '../lib/http.ts';
 import { decimalToMinor } from '../lib/money.ts';
@@ -126,11 +126,14 @@ export class GatewayBClient {
   }
 
   /**
-   * Captures an approved order. Capturing twice is harmless (same request id; an already captured
-   * order answers 422 and is then read back), so return, retry and reload all end the same way.
+   * Captures an approved order. Capturing twice is harmless: an order captures once, and an
+   * already captured order answers 422 and is then read back, so return, retry and reload all end
+   * the same way. The request id is fresh per call because the gateway replays a stored answer
+   * for a repeated id, and a payer who was declined may approve again with another card.
    */
   async capture(orderId: string): Promise<{ order: any; declined: boolean }> {
-    const res = await this.#call('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, `sf-capture-${orderId}`);
+    const requestId = `sf-capture-${orderId}-${randomBytes(6).toString('hex')}`;
+    const res = await this.#call('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, requestId);
     if (res.status === 200 || res.status === 201) return { order: res.json, declined: false };
     if (res.status === 422 || res.status === 409) {
       // Already captured, not approved or declined: the order itself says which.
