@@ -8,6 +8,7 @@ import type { Ctx } from './context.ts';
 import { openDatabase, type Database } from './db/kysely.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { ErrorSchema, installErrorHandling } from './lib/error-handler.ts';
+import { badRequest, notFound } from './lib/errors.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { accountAdminRoutes } from './modules/accounts/accounts.admin.routes.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -78,6 +79,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const registry = installMetrics(app);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // PostgreSQL text cannot hold NUL: refuse it at the edge on both databases alike.
+    const q = req.url.indexOf('?');
+    if (/%00/.test(q < 0 ? req.url : req.url.slice(0, q))) throw notFound();
+    if (q >= 0 && /%00/.test(req.url.slice(q))) throw badRequest('NUL characters are not allowed');
+  });
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    // In JSON text a NUL can only arrive escaped; refusing it keeps both databases alike.
+    if ((body as string).includes('\\u0000')) return done(badRequest('NUL characters are not allowed'), undefined);
+    parseJson(req, body as string, done);
   });
   // Every route documents the error body; the spec's routes list their own 2xx shapes.
   app.addHook('onRoute', (route) => {

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureSeedAdmin } from './modules/auth/auth.service.ts';
+import { scheduleJobs } from './jobs.ts';
 
 let config: Readonly<Config>;
 try {
@@ -17,6 +18,8 @@ await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 app.addHook('onClose', () => database.close());
 await ensureSeedAdmin(app.ctx);
+const stopJobs = scheduleJobs(app.ctx, config.jobsIntervalSeconds);
+app.addHook('onClose', async () => stopJobs());
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -33,7 +33,8 @@ export async function createTestDb(): Promise<TestDb> {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const database = openDatabase(url.toString());
+    // Dropping the database ends its connections; that is expected here, not an error.
+    const database = openDatabase(url.toString(), { onPoolError: () => {} });
     await migrateToLatest(database.db);
     return {
       url: url.toString(),

@@ -17,6 +17,7 @@ export interface DatabaseOptions {
   /** Called for every executed statement: the bench counts statements per order with it. */
   onQuery?: (event: LogEvent) => void;
   poolSize?: number;
+  onPoolError?: (err: Error) => void;
 }
 
 /** int8 and numeric come back from pg as strings; every such column here is a safe integer. */
@@ -39,6 +40,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+  // An idle client's error (server restart, connection killed) must not crash the process: the
+  // pool drops that client and the next query opens a new one.
+  pool.on('error', (err) => (options.onPoolError ?? ((e) => console.error(`database: idle connection error: ${e.message}`)))(err));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

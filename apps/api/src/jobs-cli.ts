@@ -1,0 +1,24 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.ts';
+import type { Ctx } from './context.ts';
+import { openDatabase } from './db/kysely.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { systemClock } from './lib/clock.ts';
+import { TokenSigner } from './modules/auth/tokens.ts';
+import { runJobs } from './jobs.ts';
+
+/** `npm run jobs`: one pass of every background job, e.g. from cron. */
+try {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database.db);
+  const log = pino({ level: config.logLevel });
+  const ctx: Ctx = { db: database.db, dialect: database.dialect, config, clock: systemClock, log, tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null };
+  const results = await runJobs(ctx);
+  console.log(JSON.stringify(results));
+  await database.close();
+  process.exit(Object.values(results).some((n) => n < 0) ? 1 : 0);
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}

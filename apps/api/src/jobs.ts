@@ -1,0 +1,51 @@
+import type { Ctx } from './context.ts';
+import { DAY } from './lib/clock.ts';
+import { purgeExpired } from './lib/rate-limit.ts';
+
+/**
+ * Background jobs. Each one is idempotent and claims its rows with conditional statements, so
+ * the server's timer, `npm run jobs`, and several instances may all run them at once safely.
+ * A job returns how many rows it changed.
+ */
+export interface Job {
+  name: string;
+  run(ctx: Ctx): Promise<number>;
+}
+
+export const jobs: Job[] = [
+  {
+    name: 'purge-rate-limit-counters',
+    // The longest window is an hour; a day's margin keeps every live counter.
+    run: (ctx) => purgeExpired(ctx.db, new Date(ctx.clock.now().getTime() - DAY)),
+  },
+];
+
+export async function runJobs(ctx: Ctx, list: Job[] = jobs): Promise<Record<string, number>> {
+  const results: Record<string, number> = {};
+  for (const job of list) {
+    try {
+      results[job.name] = await job.run(ctx);
+    } catch (err) {
+      ctx.log.error({ err, job: job.name }, 'job failed');
+      results[job.name] = -1;
+    }
+  }
+  return results;
+}
+
+/** Runs the jobs every `intervalSeconds` in this process; returns a stop function. */
+export function scheduleJobs(ctx: Ctx, intervalSeconds: number): () => void {
+  if (intervalSeconds <= 0) return () => {};
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runJobs(ctx)
+      .then((r) => ctx.log.info({ jobs: r }, 'jobs ran'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalSeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
