@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sign } from '@storefront/signing';
+import { signAll } from '@storefront/signing';
 import { httpRequest, HttpUnavailable, sleep, type HttpResponse } from './lib/http.ts';
 
 /**
@@ -36,7 +36,7 @@ export type CreditResult =
 
 export interface ApiClientOptions {
   baseUrl: string;
-  secret: string | null;
+  secrets: string[] | null;
   timeoutMs: number;
   nowSeconds: () => number;
   log: FastifyBaseLogger;
@@ -53,12 +53,12 @@ export class StorefrontApi {
   }
 
   get configured(): boolean {
-    return this.o.secret !== null;
+    return this.o.secrets !== null;
   }
 
   /** One signed POST, retried on network errors, timeouts and 5xx; null when never answered. */
   private async post(path: string, payload: unknown): Promise<HttpResponse | null> {
-    if (this.o.secret === null) return null;
+    if (this.o.secrets === null) return null;
     const body = JSON.stringify(payload);
     const endpoint = path.split('/').pop();
     for (let attempt = 0; ; attempt++) {
@@ -68,7 +68,7 @@ export class StorefrontApi {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'x-store-signature': sign(this.o.secret, body, this.o.nowSeconds()),
+            'x-store-signature': signAll(this.o.secrets, body, this.o.nowSeconds()),
           },
           body,
           timeoutMs: this.o.timeoutMs,

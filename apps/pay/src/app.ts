@@ -59,7 +59,7 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
 
   const api = new StorefrontApi({
     baseUrl: config.apiUrl,
-    secret: config.storeWebhookSecret,
+    secrets: config.storeWebhookSecrets,
     timeoutMs: config.httpTimeoutMs,
     nowSeconds: () => Math.floor(clock.now().getTime() / 1000),
     log: app.log,

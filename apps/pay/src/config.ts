@@ -38,8 +38,11 @@ export interface PayConfig {
   /** Where browsers and gateways reach this server; builds return and response URLs. */
   publicUrl: string;
   apiUrl: string;
-  /** The first secret signs; a second one (rotation) is accepted by the API only. */
-  storeWebhookSecret: string | null;
+  /**
+   * STORE_WEBHOOK_SECRET: one secret, or two comma-separated during a rotation; calls carry a
+   * `v1=` for each, so the API passes them whichever of the two it holds.
+   */
+  storeWebhookSecrets: string[] | null;
   gatewayA: GatewayAConfig | null;
   gatewayB: GatewayBConfig | null;
   logLevel: string;
@@ -92,11 +95,11 @@ export function loadPayConfig(env: Env = process.env): Readonly<PayConfig> {
   const apiUrl = url(env, 'STOREFRONT_API_URL') ?? 'http://127.0.0.1:3000';
 
   const secretRaw = str(env, 'STORE_WEBHOOK_SECRET');
-  // The API accepts "new,old" during rotation; the payment server signs with the first.
-  const storeWebhookSecret = secretRaw === null ? null : (secretRaw.split(',').map((s) => s.trim()).find(Boolean) ?? null);
-  if (secretRaw !== null && (storeWebhookSecret === null || storeWebhookSecret.length < 16)) {
-    throw new ConfigError('STORE_WEBHOOK_SECRET', 'must be at least 16 characters');
+  const storeWebhookSecrets = secretRaw === null ? null : secretRaw.split(',').map((x) => x.trim()).filter(Boolean);
+  if (storeWebhookSecrets && (storeWebhookSecrets.length === 0 || storeWebhookSecrets.length > 2)) {
+    throw new ConfigError('STORE_WEBHOOK_SECRET', 'one secret, or two comma-separated during rotation');
   }
+  if (storeWebhookSecrets?.some((x) => x.length < 16)) throw new ConfigError('STORE_WEBHOOK_SECRET', 'each secret must be at least 16 characters');
 
   const a = group(env, ['GATEWAY_A_MERCHANT_ID', 'GATEWAY_A_ACCESS_CODE', 'GATEWAY_A_WORKING_KEY', 'GATEWAY_A_TRANSACTION_URL']);
   const aUrl = a ? url(env, 'GATEWAY_A_TRANSACTION_URL')! : null;
@@ -109,7 +112,7 @@ export function loadPayConfig(env: Env = process.env): Readonly<PayConfig> {
     host,
     publicUrl,
     apiUrl,
-    storeWebhookSecret,
+    storeWebhookSecrets,
     gatewayA: a
       ? {
           merchantId: a.GATEWAY_A_MERCHANT_ID!,

@@ -10,7 +10,7 @@ try {
 }
 
 const app = await buildPayApp({ config });
-if (config.storeWebhookSecret === null) app.log.warn('STORE_WEBHOOK_SECRET is not set: every payment endpoint answers 503');
+if (config.storeWebhookSecrets === null) app.log.warn('STORE_WEBHOOK_SECRET is not set: every payment endpoint answers 503');
 if (!config.gatewayA) app.log.warn('gateway A is not configured (GATEWAY_A_* settings): it is not offered');
 if (!config.gatewayB) app.log.warn('gateway B is not configured (GATEWAY_B_* settings): it is not offered');
 

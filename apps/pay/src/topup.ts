@@ -34,5 +34,5 @@ export function unpayablePage(reply: FastifyReply, lookup: LookupResult, now: Da
 }
 
 /** A gateway takes payments only when it is configured and credits can be signed for the API. */
-export const gatewayAOpen = (c: Readonly<PayConfig>): boolean => c.gatewayA !== null && c.storeWebhookSecret !== null;
-export const gatewayBOpen = (c: Readonly<PayConfig>): boolean => c.gatewayB !== null && c.storeWebhookSecret !== null;
+export const gatewayAOpen = (c: Readonly<PayConfig>): boolean => c.gatewayA !== null && c.storeWebhookSecrets !== null;
+export const gatewayBOpen = (c: Readonly<PayConfig>): boolean => c.gatewayB !== null && c.storeWebhookSecrets !== null;

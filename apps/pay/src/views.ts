@@ -121,7 +121,7 @@ export type ResultKind = 'success' | 'pending' | 'failed' | 'unverified';
 export function resultPage(
   reply: FastifyReply,
   kind: ResultKind,
-  detail: { amount?: number; currency?: string; retry?: { action: string; fields: Record<string, string> } } = {},
+  detail: { amount?: number; currency?: string; status?: number; retry?: { action: string; fields: Record<string, string> } } = {},
 ): FastifyReply {
   const amount = detail.amount !== undefined && detail.currency ? formatAmount(detail.amount, detail.currency) : null;
   let title: string;
@@ -159,5 +159,5 @@ export function resultPage(
       .join('');
     body += `<form method="post" action="${esc(detail.retry.action)}">${inputs}<button id="retry" type="submit" class="secondary">Check again</button></form>`;
   }
-  return sendPage(reply, { title, body, status: 200 });
+  return sendPage(reply, { title, body, status: detail.status ?? 200 });
 }

@@ -59,7 +59,7 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
     const plain = decrypt(encResp, cfg.workingKey);
     if (plain === null) {
       req.log.warn({ gateway: 'gateway_a', length: encResp.length }, 'gateway a response could not be decrypted; nothing credited');
-      return resultPage(reply.code(400), 'unverified');
+      return resultPage(reply, 'unverified', { status: 400 });
     }
     const r = decodeParams(plain);
     const token = r.merchant_param1 ?? '';
@@ -67,7 +67,7 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
     const trackingId = r.tracking_id ?? '';
     if (!isToken(token) || !orderIdMatches(cfg, token, orderId) || !/^[A-Za-z0-9_-]{1,64}$/.test(trackingId)) {
       req.log.warn({ gateway: 'gateway_a', order_id: orderId.slice(0, 40) }, 'gateway a response does not match an order we started; nothing credited');
-      return resultPage(reply.code(400), 'unverified');
+      return resultPage(reply, 'unverified', { status: 400 });
     }
     const ids = { gateway: 'gateway_a', order_id: orderId, tracking_id: trackingId, order_status: r.order_status };
     if (r.order_status !== 'Success') {
@@ -78,7 +78,7 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
     const paid = /^[A-Z]{3}$/.test(currency) ? decimalToMinor(r.amount, currency) : null;
     if (paid === null) {
       req.log.warn(ids, 'gateway a response has no usable amount; nothing credited');
-      return resultPage(reply.code(400), 'unverified');
+      return resultPage(reply, 'unverified', { status: 400 });
     }
     const outcome = await settlement.settle({ token, gateway: 'gateway_a', gatewayTxnId: trackingId, paidAmount: paid, paidCurrency: currency });
     switch (outcome.kind) {

@@ -71,7 +71,7 @@ export const gatewayBRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) => {
       if (!gatewayBOpen(config) || !gw) return unavailable(reply);
       const orderId = req.query.token ?? '';
-      if (!ORDER_ID.test(orderId)) return resultPage(reply.code(400), 'unverified');
+      if (!ORDER_ID.test(orderId)) return resultPage(reply, 'unverified', { status: 400 });
       let order: any;
       try {
         ({ order } = await gw.capture(orderId));
