@@ -31,6 +31,11 @@ export async function freePort(): Promise<number> {
 export interface ApiProxy {
   url: string;
   mode: 'up' | 'down';
+  /** Refuse this many of the next requests whose path contains `faultOn` with a 503. */
+  failNext: number;
+  /** Pass this many of the next matching requests to the API but lose its answer (caller sees 502). */
+  loseNext: number;
+  faultOn: string;
   /** Requests seen per path while down. */
   refused: string[];
   close(): Promise<void>;
@@ -38,15 +43,28 @@ export interface ApiProxy {
 
 export async function startProxy(target: string): Promise<ApiProxy> {
   const t = new URL(target);
-  const proxy: Omit<ApiProxy, 'url' | 'close'> = { mode: 'up', refused: [] };
+  const proxy: Omit<ApiProxy, 'url' | 'close'> = { mode: 'up', failNext: 0, loseNext: 0, faultOn: '', refused: [] };
   const server: Server = createServer((req, res) => {
-    if (proxy.mode === 'down') {
+    const matches = (req.url ?? '').includes(proxy.faultOn);
+    const fail = matches && proxy.failNext > 0;
+    if (fail) proxy.failNext -= 1;
+    const lose = matches && !fail && proxy.loseNext > 0;
+    if (lose) proxy.loseNext -= 1;
+    if (proxy.mode === 'down' || fail) {
       proxy.refused.push(req.url ?? '');
       req.resume();
       res.writeHead(503, { 'content-type': 'text/html' });
       return res.end('<h1>502 Bad Gateway</h1>');
     }
     const up = httpRequest({ host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      if (lose) {
+        r.resume();
+        r.on('end', () => {
+          res.writeHead(502);
+          res.end();
+        });
+        return;
+      }
       res.writeHead(r.statusCode ?? 502, r.headers);
       r.pipe(res);
     });
@@ -79,6 +97,8 @@ export interface Stack {
   simB: GatewayBSim;
   /** Every log line of the payment server, parsed. */
   payLogs: any[];
+  /** Every top-up token minted through userWithTopup. */
+  tokens: string[];
   close(): Promise<void>;
 }
 
@@ -141,6 +161,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     simA,
     simB,
     payLogs,
+    tokens: [],
     async close() {
       await simB.settled();
       await pay.close();
@@ -158,6 +179,7 @@ export async function userWithTopup(s: Stack, amount: number): Promise<{ user: T
   const user = await registerUser(s.api);
   const r = await call(s.api, 'POST', '/api/v1/wallet/topup-initiate', { token: user.token, body: { amount } });
   if (r.status !== 200 && r.status !== 201) throw new Error(`topup-initiate failed: ${r.status} ${r.text}`);
+  s.tokens.push(r.body.token);
   return { user, token: r.body.token, url: r.body.url };
 }
 

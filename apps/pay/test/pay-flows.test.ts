@@ -4,7 +4,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Settlement } from '../src/settlement.ts';
+import { SECRET, balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
 
 /** hosted page → initiate → gateway A checkout → the sim's answer; returns the encResp and where it goes. */
 async function payAtGatewayA(s: Stack, token: string, outcome: 'Success' | 'Failure' | 'Aborted' = 'Success') {
@@ -288,6 +292,75 @@ describe('payment flows against the real API', () => {
     await s.pay.pay.settlement.flush();
     assert.equal(await balanceOf(s, user), 60000);
     assert.equal((await topupTransactions(s, user)).length, 1);
+  });
+
+  test('a credit call that fails twice is retried within the request and credits once', async () => {
+    const { user, token } = await userWithTopup(s, 11100);
+    const back = await payAtGatewayA(s, token);
+    s.proxy.faultOn = 'topup-credit';
+    s.proxy.failNext = 2;
+    try {
+      const r = await postForm(back.target, back.fields);
+      assert.equal(s.proxy.failNext, 0, 'both failures were used');
+      assert.equal(resultOf(r.text), 'success');
+    } finally {
+      s.proxy.failNext = 0;
+      s.proxy.faultOn = '';
+    }
+    assert.equal(await balanceOf(s, user), 11100);
+    assert.equal(s.pay.pay.settlement.pendingCount, 0);
+  });
+
+  test('a credit the API took but whose answer was lost is retried safely: one credit, success shown', async () => {
+    const { user, token } = await userWithTopup(s, 33300);
+    const back = await payAtGatewayA(s, token);
+    s.proxy.faultOn = 'topup-credit';
+    s.proxy.loseNext = 1;
+    try {
+      const r = await postForm(back.target, back.fields);
+      assert.equal(s.proxy.loseNext, 0);
+      assert.equal(resultOf(r.text), 'success');
+    } finally {
+      s.proxy.loseNext = 0;
+      s.proxy.faultOn = '';
+    }
+    assert.equal(await balanceOf(s, user), 33300);
+    assert.equal((await topupTransactions(s, user)).length, 1);
+  });
+
+  test('queued credits survive a restart of the payment server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pay-outbox-'));
+    const file = join(dir, 'outbox.json');
+    try {
+      const { user, token } = await userWithTopup(s, 44400);
+      const before = new Settlement(s.pay.pay.api, s.pay.log, () => Date.now(), file);
+      s.proxy.mode = 'down';
+      try {
+        const out = await before.settle({ token, gateway: 'gateway_a', gatewayTxnId: '777000111222', paidAmount: 44400, paidCurrency: 'INR' });
+        assert.equal(out.kind, 'pending');
+      } finally {
+        s.proxy.mode = 'up';
+        before.close();
+      }
+      assert.equal(JSON.parse(readFileSync(file, 'utf8')).length, 1);
+      assert.equal(await balanceOf(s, user), 0);
+      const after = new Settlement(s.pay.pay.api, s.pay.log, () => Date.now(), file);
+      assert.equal(after.pendingCount, 1);
+      await after.flush();
+      after.close();
+      assert.equal(after.pendingCount, 0);
+      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), []);
+      assert.equal(await balanceOf(s, user), 44400);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('no log line carries a top-up token or the signing secret', async () => {
+    const logs = JSON.stringify(s.payLogs);
+    assert.ok(s.payLogs.length > 10);
+    for (const t of s.tokens) assert.ok(!logs.includes(t), 'a token reached the logs');
+    assert.ok(!logs.includes(SECRET));
   });
 
   test('an expired top-up link gets a clear page and cannot be paid', async () => {
