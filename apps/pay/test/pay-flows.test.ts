@@ -80,6 +80,22 @@ describe('payment flows against the real API', () => {
     }
   });
 
+  test('bad input gets a plain 4xx page or JSON error, never a stack or a 500', async () => {
+    const json = await fetch(`${s.payUrl}/api/gateway-a/initiate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token": {"a": 1}}' });
+    assert.equal(json.status, 400);
+    const broken = await fetch(`${s.payUrl}/api/gateway-b/create`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/html' }, body: '{"token":' });
+    assert.equal(broken.status, 400);
+    assert.match(await broken.text(), /could not be handled/);
+    const xml = await fetch(`${s.payUrl}/api/gateway-a/response`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<x/>' });
+    assert.equal(xml.status, 415);
+    const ret = await get(`${s.payUrl}/api/gateway-b/return?token=%3Cscript%3E&PayerID=1`);
+    assert.equal(ret.status, 400);
+    assert.doesNotMatch(ret.text, /<script>/);
+    const unknown = await get(`${s.payUrl}/api/gateway-b/return?token=NOSUCHORDER1&PayerID=1`);
+    assert.equal(resultOf(unknown.text), 'failed');
+    for (const r of [json, broken, xml]) assert.notEqual(r.status, 500);
+  });
+
   test('gateway A: a successful payment credits the wallet once, and replaying the response credits nothing more', async () => {
     const { user, token } = await userWithTopup(s, 50000);
     const back = await payAtGatewayA(s, token);
