@@ -121,7 +121,14 @@ export type ResultKind = 'success' | 'pending' | 'failed' | 'unverified';
 export function resultPage(
   reply: FastifyReply,
   kind: ResultKind,
-  detail: { amount?: number; currency?: string; status?: number; retry?: { action: string; fields: Record<string, string> } } = {},
+  detail: {
+    amount?: number;
+    currency?: string;
+    status?: number;
+    retry?: { action: string; fields: Record<string, string> };
+    /** Back to the hosted page to choose again (after a decline or cancel). */
+    againHref?: string;
+  } = {},
 ): FastifyReply {
   const amount = detail.amount !== undefined && detail.currency ? formatAmount(detail.amount, detail.currency) : null;
   let title: string;
@@ -159,5 +166,6 @@ export function resultPage(
       .join('');
     body += `<form method="post" action="${esc(detail.retry.action)}">${inputs}<button id="retry" type="submit" class="secondary">Check again</button></form>`;
   }
+  if (detail.againHref) body += `<p><a class="button" id="again" href="${esc(detail.againHref)}">Try again</a></p>`;
   return sendPage(reply, { title, body, status: detail.status ?? 200 });
 }

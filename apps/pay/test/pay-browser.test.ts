@@ -118,6 +118,10 @@ describe('paying in a real browser', { skip: existsSync(CHROMIUM) ? false : `no 
     await page.waitForSelector('#result');
     assert.equal(await page.getAttribute('#result', 'data-result'), 'failed');
     assert.equal(await balanceOf(s, user), 0);
+    // "Try again" leads back to the hosted page for the same top-up.
+    await page.click('#again');
+    await page.waitForSelector('#pay-gateway-a');
+    assert.equal(await page.textContent('#amount'), '₹100.00');
     await page.context().close();
   });
 });

@@ -72,7 +72,7 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ids = { gateway: 'gateway_a', order_id: orderId, tracking_id: trackingId, order_status: r.order_status };
     if (r.order_status !== 'Success') {
       req.log.info(ids, 'gateway a payment not successful');
-      return resultPage(reply, 'failed');
+      return resultPage(reply, 'failed', { againHref: `/topup?token=${encodeURIComponent(token)}` });
     }
     const currency = r.currency ?? '';
     const paid = /^[A-Z]{3}$/.test(currency) ? decimalToMinor(r.amount, currency) : null;
