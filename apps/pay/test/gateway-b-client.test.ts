@@ -81,6 +81,15 @@ test('webhook verification passes genuine deliveries and refuses forged ones', a
   assert.equal(await wrongHook.verifyWebhook(genuine!.headers, genuine!.body), false);
 });
 
+test('a revoked access token is replaced once, transparently', async () => {
+  const before = sim.calls.oauth ?? 0;
+  await client.createOrder(input('token-ffffffff'));
+  sim.revokeTokens();
+  const { id } = await client.createOrder(input('token-gggggggg'));
+  assert.ok(sim.orders.has(id));
+  assert.equal(sim.calls.oauth, before + 1);
+});
+
 test('wrong client credentials fail without a token', async () => {
   const bad = new GatewayBClient({ ...CREDS, clientSecret: 'nope', apiBase: sim.apiBase }, 5000, () => Date.now());
   await assert.rejects(bad.createOrder(input('token-eeeeeeee')), GatewayBError);

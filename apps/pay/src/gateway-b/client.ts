@@ -69,7 +69,7 @@ export class GatewayBClient {
     return token;
   }
 
-  async #call(method: string, path: string, body?: unknown, requestId?: string): Promise<HttpResponse> {
+  async #call(method: string, path: string, body?: unknown, requestId?: string, retried = false): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${await this.#token()}`,
       'content-type': 'application/json',
@@ -83,7 +83,11 @@ export class GatewayBClient {
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       timeoutMs: this.timeoutMs,
     });
-    if (res.status === 401) this.#accessToken = null;
+    if (res.status === 401 && !retried) {
+      // The cached access token was revoked or expired early: get a new one and try once more.
+      this.#accessToken = null;
+      return this.#call(method, path, body, requestId, true);
+    }
     return res;
   }
 

@@ -48,6 +48,8 @@ export interface GatewayBSim {
   deliveries: WebhookDelivery[];
   /** Delivers PAYMENT.CAPTURE.COMPLETED for a captured order; `forge` signs it with a wrong key. */
   deliverWebhook(orderId: string, opts?: { forge?: boolean }): Promise<WebhookDelivery>;
+  /** Invalidates every access token issued so far (as an expiry or revocation would). */
+  revokeTokens(): void;
   /** Resolves when every auto webhook sent so far has been answered. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -140,6 +142,9 @@ export async function startGatewayBSim(o: GatewayBSimOptions): Promise<GatewayBS
       const delivery = { status: res.status, body: await res.text() };
       sim.deliveries.push(delivery);
       return delivery;
+    },
+    revokeTokens() {
+      tokens.clear();
     },
     async settled() {
       await Promise.allSettled(pendingDeliveries);
