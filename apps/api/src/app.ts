@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   /** An open, migrated database; when omitted the app opens `DATABASE_URL` and closes it on close. */
   database?: Database;
   clock?: Clock;
+  /** Where log lines go (default stdout); tests capture them to prove no secret is ever logged. */
+  logStream?: DestinationStream;
 }
 
 /** Query-string secrets and top-up tokens in paths never reach the logs. */
@@ -50,6 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers["x-sdk-access-token"]', 'req.headers.cookie', 'req.headers["x-store-signature"]'],
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),

@@ -39,6 +39,8 @@ export interface GatewayBConfig {
   clientId: string;
   clientSecret: string;
   apiBase: string;
+  /** Bound on each gateway B HTTP call (`GATEWAY_B_TIMEOUT_MS`). */
+  timeoutMs: number;
 }
 
 export interface Config {
@@ -277,6 +279,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
           clientId: gatewayB.GATEWAY_B_CLIENT_ID!,
           clientSecret: gatewayB.GATEWAY_B_CLIENT_SECRET!,
           apiBase: r.urlOr('GATEWAY_B_API_BASE', 'https://api-m.paypal.com'),
+          timeoutMs: r.int('GATEWAY_B_TIMEOUT_MS', 5000, 100, 60_000),
         }
       : null,
     dailySpinPrize: r.int('DAILY_SPIN_PRIZE', 100, 1, 1_000_000_000),

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/kysely.ts';
@@ -43,6 +44,17 @@ export async function createTestDb(): Promise<TestDb> {
         await database.close();
         const c = new pg.Client({ connectionString: adminUrl });
         await c.connect();
+        // pg's pool.end() resolves before its sockets finish closing; a forced drop would kill
+        // those backends and surface as an uncaught "terminating connection" error, so wait first.
+        for (let i = 0; i < 50; i++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006') throw err;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        }
         await c.query(`drop database if exists ${name} with (force)`);
         await c.end();
       },
@@ -83,11 +95,14 @@ export interface TestApp {
 }
 
 /** A fresh database and the app on it, with a manual clock. */
-export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const db = await createTestDb();
   const clock = new ManualClock();
   const config = testConfig(db.url, env);
-  const app = await buildApp({ config, database: db.database, clock });
+  const app = await buildApp({ config, database: db.database, clock, ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.ready();
   return {
     app,

@@ -31,7 +31,8 @@ export type ErrorCode =
   | 'callback_disabled'
   | 'token_expired'
   | 'deletion_blocked'
-  | 'refund_exceeds_paid';
+  | 'refund_exceeds_paid'
+  | 'email_send_failed';
 
 export interface ErrorBody {
   error: ErrorCode;

@@ -1,3 +1,59 @@
-/** Table types for categories, products, galleries, media, payment gateways (issue 4). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface CatalogueTables {}
+/** Table types for categories, products, galleries and payment gateways (issue 4). */
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  slug: string;
+  sort_order: number;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  description: string;
+  /** Minor units of the shop's CURRENCY. */
+  price: number;
+  category_id: string | null;
+  /** Counted units on hand; CHECK stock >= 0, taken by a conditional update. */
+  stock: number;
+  is_active: number;
+  /** Cover image; equals the first gallery row whenever a gallery exists. */
+  image_url: string | null;
+  /** Admin-only unit cost in minor units; null until set. */
+  unit_cost: number | null;
+  created_at: string;
+  updated_at: string;
+  /** Soft delete: set together with is_active = 0; such a product 404s everywhere. */
+  deleted_at: string | null;
+}
+
+export interface ProductImagesTable {
+  id: string;
+  product_id: string;
+  image_url: string;
+  alt_text: string;
+  sort_order: number;
+  created_at: string;
+}
+
+export interface PaymentGatewaysTable {
+  id: string;
+  code: string;
+  name: string;
+  is_active: number;
+  sort_order: number;
+  min_amount: number | null;
+  max_amount: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CatalogueTables {
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  payment_gateways: PaymentGatewaysTable;
+}

@@ -1,3 +1,68 @@
-/** Table types for wallet ledger, daily spin, top-ups, webhook log (issue 5). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface WalletTables {}
+/** Table types for wallet ledger, daily spin, top-ups, webhook log (issue 5). The `wallets` table itself is in schema.ts. */
+
+export type TransactionType = 'topup' | 'order_payment' | 'order_refund' | 'daily_spin' | 'adjustment';
+
+/** Append-only: one row per movement of `wallets.shopping_credits`, never updated or deleted. */
+export interface WalletTransactionsTable {
+  id: string;
+  user_id: string;
+  type: TransactionType;
+  /** Signed minor units; never 0. */
+  amount: number;
+  /** `wallets.shopping_credits` right after this movement, taken from the conditional UPDATE. */
+  balance_after: number;
+  reference: string | null;
+  created_at: string;
+}
+
+/** One row per UTC day a user spun; its primary key is what makes the spin once-only. */
+export interface DailySpinsTable {
+  user_id: string;
+  day: string;
+  transaction_id: string;
+  created_at: string;
+}
+
+export type TopupStatus = 'pending' | 'completed';
+
+export interface TopupsTable {
+  id: string;
+  /** sha256 of the one-time token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  status: TopupStatus;
+  expires_at: string;
+  /** Which gateway order pays this token (topup-attach), so a status poll can verify it. */
+  attached_gateway: string | null;
+  gateway_order_id: string | null;
+  /** Set by the credit: UNIQUE(gateway, gateway_txn_id). */
+  gateway: string | null;
+  gateway_txn_id: string | null;
+  credited_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookOutcome = 'credited' | 'duplicate' | 'rejected' | 'error';
+
+export interface WebhookLogsTable {
+  id: string;
+  endpoint: string;
+  gateway: string | null;
+  /** A short, non-secret prefix of the token, for correlation; never the whole token. */
+  token: string | null;
+  topup_id: string | null;
+  gateway_txn_id: string | null;
+  outcome: WebhookOutcome;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface WalletTables {
+  wallet_transactions: WalletTransactionsTable;
+  daily_spins: DailySpinsTable;
+  topups: TopupsTable;
+  webhook_logs: WebhookLogsTable;
+}

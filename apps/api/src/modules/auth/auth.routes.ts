@@ -14,7 +14,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['auth'];
 
   app.post('/auth/register', { schema: { tags, body: RegisterBodySchema, response: { 201: TokenPairSchema } } }, async (req, reply) =>
-    reply.status(201).send(await auth.register(ctx, req.body)),
+    reply.status(201).send(await auth.register(ctx, req.body, req.ip)),
   );
 
   app.post('/auth/login', { schema: { tags, body: LoginBodySchema, response: { 200: TokenPairSchema } } }, (req) =>

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/kysely.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import type { User } from '../accounts/accounts.schemas.ts';
 import * as repo from './auth.repository.ts';
+import { recordSignupReferralInput } from '../otp/signup-referrals.ts';
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from './tokens.ts';
 
 export interface Principal {
@@ -62,12 +63,15 @@ async function issuePair(ctx: Ctx, trx: Executor, user: { id: string; is_admin: 
 export async function register(
   ctx: Ctx,
   input: { phone: string; password: string; full_name: string; referral_code?: string | null },
+  ip: string | null = null,
 ): Promise<TokenPair> {
   const phone = requirePhone(ctx, input.phone);
   const passwordHash = await hashPassword(input.password, ctx.config.passwordScryptN);
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const user = await accounts.createUserWithWallet(ctx, trx, { phone, passwordHash, fullName: input.full_name.trim() });
+      // Kept for the referrals domain's attribution (explicit code first, else IP match).
+      await recordSignupReferralInput(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: null, ip });
       return issueSession(ctx, trx, user);
     });
   } catch (err) {

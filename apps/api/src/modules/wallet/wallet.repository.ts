@@ -1,4 +1,18 @@
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../lib/db-types.ts';
+import type {
+  TopupsTable,
+  TransactionType,
+  WalletTransactionsTable,
+  WebhookLogsTable,
+  WebhookOutcome,
+} from '../../db/tables/wallet.ts';
+import type { WalletsTable } from '../../db/schema.ts';
+
+export type WalletRow = Pick<Selectable<WalletsTable>, 'user_id' | 'shopping_credits' | 'reward_points' | 'e_vouchers'>;
+export type TransactionRow = Selectable<WalletTransactionsTable>;
+export type TopupRow = Selectable<TopupsTable>;
+export type WebhookLogRow = Selectable<WebhookLogsTable>;
 
 /** The one wallet a user owns: made with the user, in the same transaction. */
 export async function createWallet(db: Executor, userId: string, now: string): Promise<void> {
@@ -6,4 +20,128 @@ export async function createWallet(db: Executor, userId: string, now: string): P
     .insertInto('wallets')
     .values({ user_id: userId, shopping_credits: 0, reward_points: 0, e_vouchers: 0, created_at: now, updated_at: now })
     .execute();
+}
+
+export function findWallet(db: Executor, userId: string): Promise<WalletRow | undefined> {
+  return db
+    .selectFrom('wallets')
+    .select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Adds `amount` (signed) to the shopping credits in one conditional statement: the database does
+ * the arithmetic and refuses a result below zero, so there is no read-modify-write to race.
+ * Answers the new balance, or undefined when no row matched (no wallet, or not enough credits).
+ */
+export async function addShoppingCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('wallets')
+    .set({ shopping_credits: sql<number>`shopping_credits + ${amount}`, updated_at: now })
+    .where('user_id', '=', userId)
+    .where(sql<number>`shopping_credits + ${amount}`, '>=', 0)
+    .returning('shopping_credits')
+    .executeTakeFirst();
+  return row?.shopping_credits;
+}
+
+const txColumns = ['id', 'user_id', 'type', 'amount', 'balance_after', 'reference', 'created_at'] as const;
+
+export async function insertTransaction(db: Executor, row: TransactionRow): Promise<void> {
+  await db.insertInto('wallet_transactions').values(row).execute();
+}
+
+/** Newest first (ids sort by creation); `before` is the id of the last row of the previous page. */
+export function listTransactions(
+  db: Executor,
+  filter: { userId?: string; type?: TransactionType; before: string | null; limit: number },
+): Promise<TransactionRow[]> {
+  let q = db.selectFrom('wallet_transactions').select(txColumns);
+  if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
+  if (filter.type !== undefined) q = q.where('type', '=', filter.type);
+  if (filter.before !== null) q = q.where('id', '<', filter.before);
+  return q.orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+export async function sumTransactions(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('wallet_transactions')
+    .select(sql<number | string | null>`sum(amount)`.as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export async function insertDailySpin(db: Executor, row: { user_id: string; day: string; transaction_id: string; created_at: string }): Promise<void> {
+  await db.insertInto('daily_spins').values(row).execute();
+}
+
+// ---- top-ups ----
+
+const topupColumns = [
+  'id', 'token_hash', 'user_id', 'amount', 'currency', 'status', 'expires_at', 'attached_gateway', 'gateway_order_id',
+  'gateway', 'gateway_txn_id', 'credited_at', 'created_at', 'updated_at',
+] as const;
+
+export async function insertTopup(db: Executor, row: TopupRow): Promise<void> {
+  await db.insertInto('topups').values(row).execute();
+}
+
+export function findTopupByTokenHash(db: Executor, tokenHash: string): Promise<TopupRow | undefined> {
+  return db.selectFrom('topups').select(topupColumns).where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** The once-only step: only a pending top-up turns completed; a second caller matches no row. */
+export async function completeTopup(
+  db: Executor,
+  id: string,
+  credit: { gateway: string; gateway_txn_id: string; now: string },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('topups')
+    .set({ status: 'completed', gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id, credited_at: credit.now, updated_at: credit.now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Records which gateway order pays a pending top-up; a completed one is left as it is. */
+export async function attachGatewayOrder(db: Executor, id: string, gateway: string, orderId: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('topups')
+    .set({ attached_gateway: gateway, gateway_order_id: orderId, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export function findTopupByGatewayTxn(db: Executor, gateway: string, txnId: string): Promise<TopupRow | undefined> {
+  return db.selectFrom('topups').select(topupColumns).where('gateway', '=', gateway).where('gateway_txn_id', '=', txnId).executeTakeFirst();
+}
+
+// ---- webhook log ----
+
+const logColumns = ['id', 'endpoint', 'gateway', 'token', 'topup_id', 'gateway_txn_id', 'outcome', 'reason', 'created_at'] as const;
+
+export async function insertWebhookLog(db: Executor, row: WebhookLogRow): Promise<void> {
+  await db.insertInto('webhook_logs').values(row).execute();
+}
+
+export function listWebhookLogs(
+  db: Executor,
+  filter: { outcome?: WebhookOutcome; endpoint?: string; before: string | null; limit: number },
+): Promise<WebhookLogRow[]> {
+  let q = db.selectFrom('webhook_logs').select(logColumns);
+  if (filter.outcome !== undefined) q = q.where('outcome', '=', filter.outcome);
+  if (filter.endpoint !== undefined) q = q.where('endpoint', '=', filter.endpoint);
+  if (filter.before !== null) q = q.where('id', '<', filter.before);
+  return q.orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+export async function userExists(db: Executor, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined;
 }

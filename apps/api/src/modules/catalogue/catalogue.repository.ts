@@ -1,0 +1,207 @@
+import { sql, type Selectable, type Updateable } from 'kysely';
+import type { Executor } from '../../lib/db-types.ts';
+import type { CategoriesTable, PaymentGatewaysTable, ProductImagesTable, ProductsTable } from '../../db/tables/catalogue.ts';
+
+export type CategoryRow = Selectable<CategoriesTable>;
+export type ProductRow = Omit<Selectable<ProductsTable>, 'unit_cost' | 'deleted_at'>;
+export type ProductImageRow = Selectable<ProductImagesTable>;
+export type GatewayRow = Selectable<PaymentGatewaysTable>;
+
+/** Keyset position in lists ordered by (sort_order, id). */
+export interface OrderKey {
+  sort_order: number;
+  id: string;
+}
+
+const categoryColumns = ['id', 'name', 'slug', 'sort_order', 'is_active', 'created_at', 'updated_at'] as const;
+const productColumns = [
+  'id', 'name', 'description', 'price', 'category_id', 'stock', 'is_active', 'image_url', 'created_at', 'updated_at',
+] as const;
+const imageColumns = ['id', 'product_id', 'image_url', 'alt_text', 'sort_order', 'created_at'] as const;
+const gatewayColumns = ['id', 'code', 'name', 'is_active', 'sort_order', 'min_amount', 'max_amount', 'created_at', 'updated_at'] as const;
+
+/** `%` and `_` in user text match themselves, not any character. */
+export const likePattern = (q: string): string => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// ---- categories --------------------------------------------------------------------------
+
+export function listCategories(db: Executor, opts: { activeOnly: boolean; after: OrderKey | null; limit: number }): Promise<CategoryRow[]> {
+  let q = db.selectFrom('categories').select(categoryColumns);
+  if (opts.activeOnly) q = q.where('is_active', '=', 1);
+  if (opts.after) {
+    const { sort_order, id } = opts.after;
+    q = q.where((eb) => eb.or([eb('sort_order', '>', sort_order), eb.and([eb('sort_order', '=', sort_order), eb('id', '>', id)])]));
+  }
+  return q.orderBy('sort_order').orderBy('id').limit(opts.limit).execute();
+}
+
+export function findCategory(db: Executor, id: string): Promise<CategoryRow | undefined> {
+  return db.selectFrom('categories').select(categoryColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertCategory(db: Executor, row: CategoryRow): Promise<void> {
+  await db.insertInto('categories').values(row).execute();
+}
+
+export async function updateCategory(db: Executor, id: string, patch: Updateable<CategoriesTable>): Promise<boolean> {
+  const r = await db.updateTable('categories').set(patch).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function hasLiveProducts(db: Executor, categoryId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where('category_id', '=', categoryId)
+    .where('deleted_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Soft-deleted products keep no hold on a category that is going away. */
+export async function detachDeletedProducts(db: Executor, categoryId: string): Promise<void> {
+  await db.updateTable('products').set({ category_id: null }).where('category_id', '=', categoryId).where('deleted_at', 'is not', null).execute();
+}
+
+export async function deleteCategory(db: Executor, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// ---- products ----------------------------------------------------------------------------
+
+export interface ProductFilter {
+  activeOnly: boolean;
+  isActive?: boolean;
+  categoryId?: string;
+  q?: string;
+  /** Newest first: only ids below this one. */
+  beforeId: string | null;
+  limit: number;
+}
+
+/** One query for a page of products (never deleted ones); galleries come from `imagesFor`. */
+export function listProducts(db: Executor, f: ProductFilter): Promise<ProductRow[]> {
+  let q = db.selectFrom('products').select(productColumns);
+  if (f.activeOnly) q = q.where('is_active', '=', 1);
+  else q = q.where('deleted_at', 'is', null);
+  if (f.isActive !== undefined) q = q.where('is_active', '=', f.isActive ? 1 : 0);
+  if (f.categoryId !== undefined) q = q.where('category_id', '=', f.categoryId);
+  if (f.q) q = q.where(sql<boolean>`lower(name) like ${likePattern(f.q)} escape '\\'`);
+  if (f.beforeId !== null) q = q.where('id', '<', f.beforeId);
+  return q.orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+/** A live product (not deleted); with `activeOnly` also hidden when inactive. */
+export function findProduct(db: Executor, id: string, activeOnly: boolean): Promise<ProductRow | undefined> {
+  let q = db.selectFrom('products').select(productColumns).where('id', '=', id).where('deleted_at', 'is', null);
+  if (activeOnly) q = q.where('is_active', '=', 1);
+  return q.executeTakeFirst();
+}
+
+/** Every gallery row of the given products in one query, in display order. */
+export function imagesFor(db: Executor, productIds: readonly string[]): Promise<ProductImageRow[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_images')
+    .select(imageColumns)
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('sort_order')
+    .execute();
+}
+
+export async function insertProduct(db: Executor, row: ProductRow): Promise<void> {
+  await db
+    .insertInto('products')
+    .values({ ...row, unit_cost: null, deleted_at: null })
+    .execute();
+}
+
+/** Updates a live product; false when it does not exist or is deleted. Takes the row lock first. */
+export async function updateProduct(db: Executor, id: string, patch: Updateable<ProductsTable>): Promise<boolean> {
+  const r = await db.updateTable('products').set(patch).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function replaceImages(db: Executor, productId: string, rows: ProductImageRow[]): Promise<void> {
+  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  if (rows.length) await db.insertInto('product_images').values(rows).execute();
+}
+
+export async function softDeleteProduct(db: Executor, id: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('products')
+    .set({ is_active: 0, deleted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export function findUnitCost(db: Executor, id: string): Promise<{ unit_cost: number | null } | undefined> {
+  return db.selectFrom('products').select('unit_cost').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function setUnitCost(db: Executor, id: string, unitCost: number | null, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('products')
+    .set({ unit_cost: unitCost, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Conditional decrement: true only when the product is active and had at least `qty` in stock. */
+export async function takeStock(db: Executor, id: string, qty: number, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('products')
+    .set({ stock: sql`stock - ${qty}`, updated_at: now })
+    .where('id', '=', id)
+    .where('is_active', '=', 1)
+    .where('stock', '>=', qty)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Puts stock back (cancel/refund), also for products deactivated or deleted since. */
+export async function returnStock(db: Executor, id: string, qty: number, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('products')
+    .set({ stock: sql`stock + ${qty}`, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+// ---- payment gateways --------------------------------------------------------------------
+
+export function listGateways(db: Executor, opts: { activeOnly: boolean; after: OrderKey | null; limit: number }): Promise<GatewayRow[]> {
+  let q = db.selectFrom('payment_gateways').select(gatewayColumns);
+  if (opts.activeOnly) q = q.where('is_active', '=', 1);
+  if (opts.after) {
+    const { sort_order, id } = opts.after;
+    q = q.where((eb) => eb.or([eb('sort_order', '>', sort_order), eb.and([eb('sort_order', '=', sort_order), eb('id', '>', id)])]));
+  }
+  return q.orderBy('sort_order').orderBy('id').limit(opts.limit).execute();
+}
+
+export function findGateway(db: Executor, id: string): Promise<GatewayRow | undefined> {
+  return db.selectFrom('payment_gateways').select(gatewayColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertGateway(db: Executor, row: GatewayRow): Promise<void> {
+  await db.insertInto('payment_gateways').values(row).execute();
+}
+
+export async function updateGateway(db: Executor, id: string, patch: Updateable<PaymentGatewaysTable>): Promise<boolean> {
+  const r = await db.updateTable('payment_gateways').set(patch).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteGateway(db: Executor, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('payment_gateways').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

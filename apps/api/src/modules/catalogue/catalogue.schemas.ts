@@ -1,0 +1,186 @@
+import { Type, type Static } from 'typebox';
+import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
+
+/** Upper bounds keep every amount a safe integer on both databases. */
+const MAX_MONEY = 1_000_000_000_000;
+const MAX_STOCK = 1_000_000_000;
+
+/** No length or pattern rule: an id that matches nothing is 404 whatever its shape (CONTRACTS §9). */
+export const IdParamsSchema = Type.Object({ id: Type.String() });
+
+// ---- categories --------------------------------------------------------------------------
+
+export const CategorySchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  sort_order: Type.Integer(),
+  is_active: Type.Boolean(),
+});
+export type Category = Static<typeof CategorySchema>;
+
+const SlugSchema = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' });
+const SortOrderSchema = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
+
+export const CreateCategorySchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  slug: Type.Optional(SlugSchema),
+  sort_order: Type.Optional(SortOrderSchema),
+  is_active: Type.Optional(Type.Boolean()),
+});
+export type CreateCategory = Static<typeof CreateCategorySchema>;
+
+export const UpdateCategorySchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    slug: Type.Optional(SlugSchema),
+    sort_order: Type.Optional(SortOrderSchema),
+    is_active: Type.Optional(Type.Boolean()),
+  },
+  { minProperties: 1 },
+);
+export type UpdateCategory = Static<typeof UpdateCategorySchema>;
+
+export const CategoryPageSchema = pageOf(CategorySchema);
+
+// ---- products ----------------------------------------------------------------------------
+
+export const ProductImageSchema = Type.Object({
+  id: Type.String(),
+  image_url: Type.String(),
+  alt_text: Type.String(),
+  sort_order: Type.Integer(),
+});
+export type ProductImage = Static<typeof ProductImageSchema>;
+
+export const ProductSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  price: Type.Integer({ description: 'minor units of currency' }),
+  currency: Type.String(),
+  category_id: Type.Union([Type.String(), Type.Null()]),
+  stock: Type.Integer(),
+  is_active: Type.Boolean(),
+  image_url: Type.Union([Type.String(), Type.Null()], { description: 'always images[0].image_url when a gallery exists' }),
+  images: Type.Array(ProductImageSchema),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type Product = Static<typeof ProductSchema>;
+
+/** Gallery input: trimmed, de-duplicated and cut to 12 by the service; more than 100 is refused outright. */
+export const ImageInputSchema = Type.Object({
+  image_url: Type.String({ maxLength: 2048 }),
+  alt_text: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()])),
+});
+export type ImageInput = Static<typeof ImageInputSchema>;
+
+const productFields = {
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 10_000 }),
+  price: Type.Integer({ minimum: 0, maximum: MAX_MONEY }),
+  category_id: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
+  stock: Type.Integer({ minimum: 0, maximum: MAX_STOCK }),
+  is_active: Type.Boolean(),
+  image_url: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]),
+  images: Type.Array(ImageInputSchema, { maxItems: 100 }),
+};
+
+export const CreateProductSchema = Type.Object({
+  name: productFields.name,
+  price: productFields.price,
+  description: Type.Optional(productFields.description),
+  category_id: Type.Optional(productFields.category_id),
+  stock: Type.Optional(productFields.stock),
+  is_active: Type.Optional(productFields.is_active),
+  image_url: Type.Optional(productFields.image_url),
+  images: Type.Optional(productFields.images),
+});
+export type CreateProduct = Static<typeof CreateProductSchema>;
+
+/** PUT is a partial update: an omitted field keeps its value (so an omitted `images` keeps the gallery). */
+export const UpdateProductSchema = Type.Object(
+  {
+    name: Type.Optional(productFields.name),
+    price: Type.Optional(productFields.price),
+    description: Type.Optional(productFields.description),
+    category_id: Type.Optional(productFields.category_id),
+    stock: Type.Optional(productFields.stock),
+    is_active: Type.Optional(productFields.is_active),
+    image_url: Type.Optional(productFields.image_url),
+    images: Type.Optional(productFields.images),
+  },
+  { minProperties: 1 },
+);
+export type UpdateProduct = Static<typeof UpdateProductSchema>;
+
+const productFilters = {
+  ...PageQuerySchema.properties,
+  category_id: Type.Optional(Type.String({ maxLength: 64 })),
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+};
+export const ProductListQuerySchema = Type.Object(productFilters);
+export type ProductListQuery = Static<typeof ProductListQuerySchema>;
+
+export const AdminProductListQuerySchema = Type.Object({ ...productFilters, is_active: Type.Optional(Type.Boolean()) });
+export type AdminProductListQuery = Static<typeof AdminProductListQuerySchema>;
+
+export const ProductPageSchema = pageOf(ProductSchema);
+
+export const UnitCostSchema = Type.Object({ unit_cost: Type.Union([Type.Integer({ minimum: 0, maximum: MAX_MONEY }), Type.Null()]) });
+export type UnitCost = Static<typeof UnitCostSchema>;
+
+// ---- payment gateways --------------------------------------------------------------------
+
+export const PaymentGatewaySchema = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  is_active: Type.Boolean(),
+  sort_order: Type.Integer(),
+  min_amount: Type.Union([Type.Integer(), Type.Null()]),
+  max_amount: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type PaymentGateway = Static<typeof PaymentGatewaySchema>;
+
+const AmountSchema = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_MONEY }), Type.Null()]);
+const GatewayCodeSchema = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z0-9_]+$' });
+
+export const CreateGatewaySchema = Type.Object({
+  code: GatewayCodeSchema,
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  is_active: Type.Optional(Type.Boolean()),
+  sort_order: Type.Optional(SortOrderSchema),
+  min_amount: Type.Optional(AmountSchema),
+  max_amount: Type.Optional(AmountSchema),
+});
+export type CreateGateway = Static<typeof CreateGatewaySchema>;
+
+export const UpdateGatewaySchema = Type.Object(
+  {
+    code: Type.Optional(GatewayCodeSchema),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    is_active: Type.Optional(Type.Boolean()),
+    sort_order: Type.Optional(SortOrderSchema),
+    min_amount: Type.Optional(AmountSchema),
+    max_amount: Type.Optional(AmountSchema),
+  },
+  { minProperties: 1 },
+);
+export type UpdateGateway = Static<typeof UpdateGatewaySchema>;
+
+export const GatewayPageSchema = pageOf(PaymentGatewaySchema);
+
+// ---- uploads -----------------------------------------------------------------------------
+
+export const UploadImageSchema = Type.Object({
+  filename: Type.String({ maxLength: 255 }),
+  data: Type.String({ minLength: 1 }),
+});
+export type UploadImage = Static<typeof UploadImageSchema>;
+
+export const UploadedImageSchema = Type.Object({
+  data: Type.Object({ url: Type.String(), content_type: Type.String(), bytes: Type.Integer() }),
+});
+export type UploadedImage = Static<typeof UploadedImageSchema>;

@@ -1,0 +1,410 @@
+import type { Ctx } from '../../context.ts';
+import type { Executor } from '../../lib/db-types.ts';
+import { isCheckViolation, isUniqueViolation } from '../../db/kysely.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import * as repo from './catalogue.repository.ts';
+import type { CategoryRow, GatewayRow, OrderKey, ProductImageRow, ProductRow } from './catalogue.repository.ts';
+import type {
+  AdminProductListQuery,
+  Category,
+  CreateCategory,
+  CreateGateway,
+  CreateProduct,
+  ImageInput,
+  PaymentGateway,
+  Product,
+  ProductListQuery,
+  UnitCost,
+  UpdateCategory,
+  UpdateGateway,
+  UpdateProduct,
+} from './catalogue.schemas.ts';
+
+export const MAX_GALLERY = 12;
+
+const nowIso = (ctx: Ctx): string => ctx.clock.now().toISOString();
+const fieldError = (field: string, message: string): AppError => badRequest(message, [{ field: `body/${field}`, message }]);
+
+// ---- keyset cursors over (sort_order, id) ------------------------------------------------
+
+const orderCursor = (row: OrderKey): string => `${row.sort_order}:${row.id}`;
+function decodeOrderCursor(cursor: string | undefined): OrderKey | null {
+  const key = decodeCursor(cursor);
+  if (key === null) return null;
+  const m = /^(-?\d{1,8}):(.{1,64})$/.exec(key);
+  if (!m) throw badRequest('Invalid cursor', [{ field: 'querystring/cursor', message: 'invalid cursor' }]);
+  return { sort_order: Number(m[1]), id: m[2]! };
+}
+
+// ---- categories --------------------------------------------------------------------------
+
+export const toCategory = (r: CategoryRow): Category => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  sort_order: r.sort_order,
+  is_active: r.is_active === 1,
+});
+
+/** `Summer Sale!` → `summer-sale`; names with no latin letters or digits get `category`. */
+export function slugify(name: string): string {
+  const s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return s || 'category';
+}
+
+export async function listCategories(ctx: Ctx, query: { limit?: number; cursor?: string }, activeOnly: boolean) {
+  const limit = query.limit ?? 20;
+  const rows = await repo.listCategories(ctx.db, { activeOnly, after: decodeOrderCursor(query.cursor), limit: limit + 1 });
+  return toPage(rows, limit, orderCursor, toCategory);
+}
+
+export async function createCategory(ctx: Ctx, input: CreateCategory): Promise<Category> {
+  const name = input.name.trim();
+  if (!name) throw fieldError('name', 'name must not be blank');
+  const now = nowIso(ctx);
+  const row: CategoryRow = {
+    id: newId(ctx.clock),
+    name,
+    slug: input.slug ?? slugify(name),
+    sort_order: input.sort_order ?? 0,
+    is_active: input.is_active === false ? 0 : 1,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await repo.insertCategory(ctx.db, row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('conflict', `A category with slug "${row.slug}" already exists`);
+    throw err;
+  }
+  return toCategory(row);
+}
+
+export async function updateCategory(ctx: Ctx, id: string, input: UpdateCategory): Promise<Category> {
+  const name = input.name?.trim();
+  if (name === '') throw fieldError('name', 'name must not be blank');
+  try {
+    const found = await repo.updateCategory(ctx.db, id, {
+      ...(name !== undefined && { name }),
+      ...(input.slug !== undefined && { slug: input.slug }),
+      ...(input.sort_order !== undefined && { sort_order: input.sort_order }),
+      ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
+      updated_at: nowIso(ctx),
+    });
+    if (!found) throw notFound('category');
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('conflict', `A category with slug "${input.slug}" already exists`);
+    throw err;
+  }
+  return toCategory((await repo.findCategory(ctx.db, id))!);
+}
+
+/** Refused with 409 while a live product is in the category; deleted products are detached. */
+export async function deleteCategory(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.findCategory(trx, id))) throw notFound('category');
+    if (await repo.hasLiveProducts(trx, id)) throw conflict('conflict', 'The category still has products; move or delete them first');
+    await repo.detachDeletedProducts(trx, id);
+    await repo.deleteCategory(trx, id);
+  });
+}
+
+// ---- products ----------------------------------------------------------------------------
+
+function toProduct(ctx: Ctx, r: ProductRow, images: ProductImageRow[]): Product {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    price: r.price,
+    currency: ctx.config.currency,
+    category_id: r.category_id,
+    stock: r.stock,
+    is_active: r.is_active === 1,
+    image_url: images.length ? images[0]!.image_url : r.image_url,
+    images: images.map((i) => ({ id: i.id, image_url: i.image_url, alt_text: i.alt_text, sort_order: i.sort_order })),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** Products with their galleries: one query for all images of the page, grouped here. */
+async function withImages(db: Executor, rows: ProductRow[]): Promise<Map<string, ProductImageRow[]>> {
+  const byProduct = new Map<string, ProductImageRow[]>(rows.map((r) => [r.id, []]));
+  for (const img of await repo.imagesFor(db, rows.map((r) => r.id))) byProduct.get(img.product_id)?.push(img);
+  return byProduct;
+}
+
+async function listProducts(ctx: Ctx, query: AdminProductListQuery, activeOnly: boolean) {
+  const limit = query.limit ?? 20;
+  const q = query.q?.trim();
+  const rows = await repo.listProducts(ctx.db, {
+    activeOnly,
+    ...(query.is_active !== undefined && { isActive: query.is_active }),
+    ...(query.category_id !== undefined && { categoryId: query.category_id }),
+    ...(q && { q }),
+    beforeId: decodeCursor(query.cursor),
+    limit: limit + 1,
+  });
+  const images = await withImages(ctx.db, rows.slice(0, limit));
+  return toPage(rows, limit, (r) => r.id, (r) => toProduct(ctx, r, images.get(r.id) ?? []));
+}
+
+export const listPublicProducts = (ctx: Ctx, query: ProductListQuery) => listProducts(ctx, query, true);
+export const listAdminProducts = (ctx: Ctx, query: AdminProductListQuery) => listProducts(ctx, query, false);
+
+async function loadProduct(ctx: Ctx, db: Executor, id: string, activeOnly: boolean): Promise<Product> {
+  const row = await repo.findProduct(db, id, activeOnly);
+  if (!row) throw notFound('product');
+  return toProduct(ctx, row, (await withImages(db, [row])).get(id)!);
+}
+
+export const getPublicProduct = (ctx: Ctx, id: string) => loadProduct(ctx, ctx.db, id, true);
+export const getAdminProduct = (ctx: Ctx, id: string) => loadProduct(ctx, ctx.db, id, false);
+
+/** Only absolute http(s) URLs, or a path on this host (e.g. `/media/<key>`), become image URLs. */
+function checkImageUrl(url: string, field: string): string {
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw fieldError(field, 'must be an http(s) URL or a path starting with /');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fieldError(field, 'must be an http(s) URL or a path starting with /');
+  return url;
+}
+
+export interface GalleryEntry {
+  image_url: string;
+  alt_text: string;
+}
+
+/**
+ * The spec's gallery rules: trim every field, drop entries left without a URL, keep the first of
+ * any repeated URL, and keep at most 12 in the order sent (their sort_order is 0..n-1).
+ */
+export function normaliseGallery(input: readonly ImageInput[]): GalleryEntry[] {
+  const seen = new Set<string>();
+  const out: GalleryEntry[] = [];
+  input.forEach((entry, i) => {
+    const url = entry.image_url.trim();
+    if (!url || seen.has(url) || out.length >= MAX_GALLERY) return;
+    checkImageUrl(url, `images/${i}/image_url`);
+    seen.add(url);
+    out.push({ image_url: url, alt_text: (entry.alt_text ?? '').trim() });
+  });
+  return out;
+}
+
+function galleryRows(ctx: Ctx, productId: string, entries: GalleryEntry[], now: string): ProductImageRow[] {
+  return entries.map((e, i) => ({ id: newId(ctx.clock), product_id: productId, image_url: e.image_url, alt_text: e.alt_text, sort_order: i, created_at: now }));
+}
+
+async function checkCategory(db: Executor, categoryId: string | null | undefined): Promise<void> {
+  if (categoryId == null) return;
+  if (!(await repo.findCategory(db, categoryId))) throw fieldError('category_id', 'no such category');
+}
+
+function cleanName(name: string): string {
+  const n = name.trim();
+  if (!n) throw fieldError('name', 'name must not be blank');
+  return n;
+}
+
+const cleanImageUrl = (url: string | null | undefined): string | null => {
+  const u = url?.trim();
+  return u ? checkImageUrl(u, 'image_url') : null;
+};
+
+/** Product and gallery rows are written in one transaction. */
+export async function createProduct(ctx: Ctx, input: CreateProduct): Promise<Product> {
+  const name = cleanName(input.name);
+  const gallery = input.images === undefined ? null : normaliseGallery(input.images);
+  // With a gallery sent, the cover is its first entry and any sent image_url is ignored.
+  const imageUrl = gallery !== null ? (gallery[0]?.image_url ?? null) : cleanImageUrl(input.image_url);
+  const now = nowIso(ctx);
+  const id = newId(ctx.clock);
+  return ctx.db.transaction().execute(async (trx) => {
+    await checkCategory(trx, input.category_id);
+    await repo.insertProduct(trx, {
+      id,
+      name,
+      description: input.description?.trim() ?? '',
+      price: input.price,
+      category_id: input.category_id ?? null,
+      stock: input.stock ?? 0,
+      is_active: input.is_active === false ? 0 : 1,
+      image_url: imageUrl,
+      created_at: now,
+      updated_at: now,
+    });
+    if (gallery?.length) await repo.replaceImages(trx, id, galleryRows(ctx, id, gallery, now));
+    return loadProduct(ctx, trx, id, false);
+  });
+}
+
+export async function updateProduct(ctx: Ctx, id: string, input: UpdateProduct): Promise<Product> {
+  const name = input.name === undefined ? undefined : cleanName(input.name);
+  const gallery = input.images === undefined ? null : normaliseGallery(input.images);
+  const sentImageUrl = input.image_url === undefined ? undefined : cleanImageUrl(input.image_url);
+  const now = nowIso(ctx);
+  return ctx.db.transaction().execute(async (trx) => {
+    await checkCategory(trx, input.category_id);
+    // The first statement updates the product row, so its lock serialises concurrent gallery writes.
+    const patch: Parameters<typeof repo.updateProduct>[2] = {
+      ...(name !== undefined && { name }),
+      ...(input.description !== undefined && { description: input.description.trim() }),
+      ...(input.price !== undefined && { price: input.price }),
+      ...(input.category_id !== undefined && { category_id: input.category_id }),
+      ...(input.stock !== undefined && { stock: input.stock }),
+      ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
+      updated_at: now,
+    };
+    if (gallery !== null) patch.image_url = gallery[0]?.image_url ?? null;
+    if (!(await repo.updateProduct(trx, id, patch))) throw notFound('product');
+    if (gallery !== null) {
+      await repo.replaceImages(trx, id, galleryRows(ctx, id, gallery, now));
+    } else if (sentImageUrl !== undefined) {
+      // Without `images`, image_url is the product's own cover unless a gallery exists (then it stays images[0]).
+      const existing = await repo.imagesFor(trx, [id]);
+      if (existing.length === 0) await repo.updateProduct(trx, id, { image_url: sentImageUrl });
+    }
+    return loadProduct(ctx, trx, id, false);
+  });
+}
+
+/** Soft delete: hidden everywhere (404), while past orders keep their reference. */
+export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
+  if (!(await repo.softDeleteProduct(ctx.db, id, nowIso(ctx)))) throw notFound('product');
+}
+
+export async function getUnitCost(ctx: Ctx, id: string): Promise<UnitCost> {
+  const row = await repo.findUnitCost(ctx.db, id);
+  if (!row) throw notFound('product');
+  return { unit_cost: row.unit_cost };
+}
+
+export async function setUnitCost(ctx: Ctx, id: string, input: UnitCost): Promise<UnitCost> {
+  if (!(await repo.setUnitCost(ctx.db, id, input.unit_cost, nowIso(ctx)))) throw notFound('product');
+  return { unit_cost: input.unit_cost };
+}
+
+// ---- for the orders domain ---------------------------------------------------------------
+
+export interface SellableProduct {
+  id: string;
+  name: string;
+  price: number;
+  stock: number;
+}
+
+/** Active products among `ids` (unknown, inactive and deleted ones are simply absent). */
+export async function findSellableProducts(db: Executor, ids: readonly string[]): Promise<Map<string, SellableProduct>> {
+  const out = new Map<string, SellableProduct>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'price', 'stock'])
+    .where('id', 'in', [...new Set(ids)])
+    .where('is_active', '=', 1)
+    .execute();
+  for (const r of rows) out.set(r.id, r);
+  return out;
+}
+
+/** Inside the order's transaction: false when the product is inactive or has fewer than `qty`. */
+export const takeStock = (trx: Executor, productId: string, qty: number, now: string): Promise<boolean> =>
+  repo.takeStock(trx, productId, qty, now);
+
+/** Inside the cancel/refund transaction: returns units, even to a product deactivated since. */
+export const returnStock = (trx: Executor, productId: string, qty: number, now: string): Promise<boolean> =>
+  repo.returnStock(trx, productId, qty, now);
+
+// ---- payment gateways --------------------------------------------------------------------
+
+export const toGateway = (r: GatewayRow): PaymentGateway => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  is_active: r.is_active === 1,
+  sort_order: r.sort_order,
+  min_amount: r.min_amount,
+  max_amount: r.max_amount,
+});
+
+export async function listGateways(ctx: Ctx, query: { limit?: number; cursor?: string }, activeOnly: boolean) {
+  const limit = query.limit ?? 20;
+  const rows = await repo.listGateways(ctx.db, { activeOnly, after: decodeOrderCursor(query.cursor), limit: limit + 1 });
+  return toPage(rows, limit, orderCursor, toGateway);
+}
+
+function checkAmounts(min: number | null, max: number | null): void {
+  if (min !== null && max !== null && min > max) throw fieldError('min_amount', 'min_amount must not exceed max_amount');
+}
+
+function gatewayWriteError(err: unknown, code: string | undefined): never {
+  if (isUniqueViolation(err)) throw conflict('conflict', `A payment gateway with code "${code}" already exists`);
+  if (isCheckViolation(err)) throw fieldError('min_amount', 'min_amount must not exceed max_amount');
+  throw err;
+}
+
+export async function createGateway(ctx: Ctx, input: CreateGateway): Promise<PaymentGateway> {
+  const name = cleanName(input.name);
+  const now = nowIso(ctx);
+  const row: GatewayRow = {
+    id: newId(ctx.clock),
+    code: input.code,
+    name,
+    is_active: input.is_active === false ? 0 : 1,
+    sort_order: input.sort_order ?? 0,
+    min_amount: input.min_amount ?? null,
+    max_amount: input.max_amount ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  checkAmounts(row.min_amount, row.max_amount);
+  try {
+    await repo.insertGateway(ctx.db, row);
+  } catch (err) {
+    gatewayWriteError(err, row.code);
+  }
+  return toGateway(row);
+}
+
+export async function updateGateway(ctx: Ctx, id: string, input: UpdateGateway): Promise<PaymentGateway> {
+  const name = input.name === undefined ? undefined : cleanName(input.name);
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await repo.findGateway(trx, id);
+    if (!current) throw notFound('payment gateway');
+    checkAmounts(input.min_amount !== undefined ? input.min_amount : current.min_amount, input.max_amount !== undefined ? input.max_amount : current.max_amount);
+    try {
+      // The CHECK constraint still guards min <= max if a concurrent update raced this one.
+      await repo.updateGateway(trx, id, {
+        ...(input.code !== undefined && { code: input.code }),
+        ...(name !== undefined && { name }),
+        ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
+        ...(input.sort_order !== undefined && { sort_order: input.sort_order }),
+        ...(input.min_amount !== undefined && { min_amount: input.min_amount }),
+        ...(input.max_amount !== undefined && { max_amount: input.max_amount }),
+        updated_at: nowIso(ctx),
+      });
+    } catch (err) {
+      gatewayWriteError(err, input.code);
+    }
+    return toGateway((await repo.findGateway(trx, id))!);
+  });
+}
+
+export async function deleteGateway(ctx: Ctx, id: string): Promise<void> {
+  if (!(await repo.deleteGateway(ctx.db, id))) throw notFound('payment gateway');
+}

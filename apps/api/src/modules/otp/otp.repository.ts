@@ -1,0 +1,161 @@
+import type { Executor } from '../../lib/db-types.ts';
+import type { PhoneOtpChannel, PhoneOtpPurpose } from '../../db/tables/otp.ts';
+
+export interface NewPhoneOtp {
+  purpose: PhoneOtpPurpose;
+  phone: string;
+  code_hash: string;
+  channel: PhoneOtpChannel;
+  sent_at: string;
+  expires_at: string;
+}
+
+/**
+ * Stores a fresh code unless the last send for (purpose, phone) is younger than the cooldown.
+ * One conditional upsert: concurrent sends serialise on the row and only one of them wins.
+ */
+export async function storePhoneOtpIfCool(db: Executor, otp: NewPhoneOtp, cooledBefore: string): Promise<boolean> {
+  const row = await db
+    .insertInto('phone_otps')
+    .values({ ...otp, attempts: 0 })
+    .onConflict((oc) =>
+      oc
+        .columns(['purpose', 'phone'])
+        .doUpdateSet((eb) => ({
+          code_hash: eb.ref('excluded.code_hash'),
+          channel: eb.ref('excluded.channel'),
+          attempts: 0,
+          sent_at: eb.ref('excluded.sent_at'),
+          expires_at: eb.ref('excluded.expires_at'),
+        }))
+        .where('phone_otps.sent_at', '<=', cooledBefore),
+    )
+    .returning('sent_at')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findPhoneOtpSentAt(db: Executor, purpose: PhoneOtpPurpose, phone: string): Promise<{ sent_at: string } | undefined> {
+  return db.selectFrom('phone_otps').select('sent_at').where('purpose', '=', purpose).where('phone', '=', phone).executeTakeFirst();
+}
+
+/** Removes the code stored by one send (and only that one) after its delivery failed. */
+export async function deletePhoneOtp(db: Executor, purpose: PhoneOtpPurpose, phone: string, codeHash: string): Promise<void> {
+  await db.deleteFrom('phone_otps').where('purpose', '=', purpose).where('phone', '=', phone).where('code_hash', '=', codeHash).execute();
+}
+
+/** Counts one verify attempt against a live code, atomically; no row means no live code (or it is used up). */
+export function countPhoneAttempt(
+  db: Executor,
+  purpose: PhoneOtpPurpose,
+  phone: string,
+  now: string,
+  maxAttempts: number,
+): Promise<{ code_hash: string | null; attempts: number; channel: PhoneOtpChannel } | undefined> {
+  return db
+    .updateTable('phone_otps')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('purpose', '=', purpose)
+    .where('phone', '=', phone)
+    .where('code_hash', 'is not', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returning(['code_hash', 'attempts', 'channel'])
+    .executeTakeFirst();
+}
+
+/** Spends (or burns) a code: true for exactly one caller however many race. */
+export async function clearPhoneCode(db: Executor, purpose: PhoneOtpPurpose, phone: string, codeHash: string, now?: string): Promise<boolean> {
+  let q = db.updateTable('phone_otps').set({ code_hash: null }).where('purpose', '=', purpose).where('phone', '=', phone).where('code_hash', '=', codeHash);
+  if (now !== undefined) q = q.where('expires_at', '>', now);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export interface NewEmailOtp {
+  user_id: string;
+  email: string;
+  code_hash: string;
+  sent_at: string;
+  expires_at: string;
+}
+
+/** The email twin of storePhoneOtpIfCool: one pending code per user, cooldown enforced atomically. */
+export async function storeEmailOtpIfCool(db: Executor, otp: NewEmailOtp, cooledBefore: string): Promise<boolean> {
+  const row = await db
+    .insertInto('email_otps')
+    .values({ ...otp, attempts: 0 })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet((eb) => ({
+          email: eb.ref('excluded.email'),
+          code_hash: eb.ref('excluded.code_hash'),
+          attempts: 0,
+          sent_at: eb.ref('excluded.sent_at'),
+          expires_at: eb.ref('excluded.expires_at'),
+        }))
+        .where('email_otps.sent_at', '<=', cooledBefore),
+    )
+    .returning('sent_at')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findEmailOtpSentAt(db: Executor, userId: string): Promise<{ sent_at: string } | undefined> {
+  return db.selectFrom('email_otps').select('sent_at').where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function deleteEmailOtp(db: Executor, userId: string, codeHash: string): Promise<void> {
+  await db.deleteFrom('email_otps').where('user_id', '=', userId).where('code_hash', '=', codeHash).execute();
+}
+
+export function countEmailAttempt(
+  db: Executor,
+  userId: string,
+  now: string,
+  maxAttempts: number,
+): Promise<{ code_hash: string | null; attempts: number; email: string } | undefined> {
+  return db
+    .updateTable('email_otps')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('code_hash', 'is not', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returning(['code_hash', 'attempts', 'email'])
+    .executeTakeFirst();
+}
+
+export async function clearEmailCode(db: Executor, userId: string, codeHash: string, now?: string): Promise<boolean> {
+  let q = db.updateTable('email_otps').set({ code_hash: null }).where('user_id', '=', userId).where('code_hash', '=', codeHash);
+  if (now !== undefined) q = q.where('expires_at', '>', now);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Another live user who has verified this address, if any. */
+export function findVerifiedEmailOwner(db: Executor, email: string, exceptUserId: string): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('email_verified', '=', 1)
+    .where('deleted_at', 'is', null)
+    .where('id', '<>', exceptUserId)
+    .executeTakeFirst();
+}
+
+export async function insertSignupReferralInput(
+  db: Executor,
+  row: { user_id: string; referral_code: string | null; referral_source: 'install_referrer' | 'manual' | null; ip: string | null; created_at: string },
+): Promise<void> {
+  await db.insertInto('signup_referral_inputs').values(row).execute();
+}
+
+/** Codes that expired before `before` (retention job). Rows stay only as long as they are useful. */
+export async function purgeExpired(db: Executor, before: string): Promise<number> {
+  const a = await db.deleteFrom('phone_otps').where('expires_at', '<', before).executeTakeFirst();
+  const b = await db.deleteFrom('email_otps').where('expires_at', '<', before).executeTakeFirst();
+  return Number(a.numDeletedRows) + Number(b.numDeletedRows);
+}

@@ -1,0 +1,69 @@
+/**
+ * Scope for the routes the payment server signs (CONTRACTS §6). Inside it the body parsers keep
+ * the exact bytes, because the HMAC covers the raw body, not its re-serialisation; and one
+ * preValidation hook checks the signature before anything else looks at the body. Every refusal
+ * here lands in the webhook log.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { check } from '@storefront/signing';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { logFieldsOf, logWebhook } from './topup.service.ts';
+
+const BODY_LIMIT = 16 * 1024;
+
+interface RawBody {
+  bytes: Buffer;
+  kind: 'json' | 'malformed' | 'other';
+}
+const raw = new WeakMap<FastifyRequest, RawBody>();
+
+const endpointOf = (req: FastifyRequest): string => (req.routeOptions.url ?? '').split('/').pop() ?? 'unknown';
+
+export function installSignedScope(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    const bytes = body as Buffer;
+    parseJson(req, bytes.toString('utf8'), (err, value) => {
+      raw.set(req, { bytes, kind: err ? 'malformed' : 'json' });
+      done(null, err ? undefined : value);
+    });
+  });
+  // Any other type is still read (so its signature can be checked and the call logged), then refused.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    raw.set(req, { bytes: body as Buffer, kind: 'other' });
+    done(null, undefined);
+  });
+
+  app.addHook('preValidation', async (req) => {
+    const endpoint = endpointOf(req);
+    const body = raw.get(req);
+    const fields = logFieldsOf(body?.kind === 'json' ? req.body : undefined);
+    const secrets = ctx.config.storeWebhookSecrets;
+    if (secrets === null) {
+      await logWebhook(ctx, ctx.db, { endpoint, ...fields, outcome: 'error', reason: 'callback_not_configured' });
+      throw new AppError(503, 'callback_disabled', 'Callback verification is not configured');
+    }
+    const header = req.headers['x-store-signature'];
+    const verdict = check(
+      secrets,
+      Array.isArray(header) ? header.join(',') : header,
+      body?.bytes ?? Buffer.alloc(0),
+      Math.floor(ctx.clock.now().getTime() / 1000),
+    );
+    if (!verdict.ok) {
+      await logWebhook(ctx, ctx.db, { endpoint, ...fields, outcome: 'rejected', reason: `invalid_signature:${verdict.reason}` });
+      throw new AppError(401, 'invalid_signature', 'Signature is missing, invalid or stale');
+    }
+    if (body?.kind === 'other') {
+      await logWebhook(ctx, ctx.db, { endpoint, outcome: 'rejected', reason: 'unsupported_media_type' });
+      throw new AppError(415, 'unsupported_media_type', 'Body must be application/json');
+    }
+    if (!body || body.kind === 'malformed') {
+      await logWebhook(ctx, ctx.db, { endpoint, outcome: 'rejected', reason: 'malformed_json' });
+      throw badRequest('Malformed JSON body');
+    }
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * Top-ups: the only way money enters. A top-up row is keyed by sha256(token); it moves
+ * pending → completed exactly once, in the same database transaction as its ledger credit and its
+ * webhook-log row. Both the signed callback and the gateway B status poll go through `creditOnce`,
+ * whose conditional UPDATE (status = 'pending') and UNIQUE(gateway, gateway_txn_id) make any number
+ * of racing callers credit once.
+ */
+import type { Ctx } from '../../context.ts';
+import { HOUR, SECOND } from '../../lib/clock.ts';
+import { hit, type RateRule } from '../../lib/rate-limit.ts';
+import type { Executor } from '../../lib/db-types.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { newId, randomToken } from '../../lib/ids.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import { isUniqueViolation } from '../../db/kysely.ts';
+import type { WebhookOutcome } from '../../db/tables/wallet.ts';
+import { applyMovement } from './ledger.ts';
+import { GatewayBError, verifyOrder, type GatewayBClient } from './gateway-b.ts';
+import * as repo from './wallet.repository.ts';
+import type { TopupAttachBody, TopupCreditBody } from './wallet.schemas.ts';
+
+export const TOPUP_TTL_MS = HOUR;
+/** The status poll asks gateway B about one top-up at most this often. */
+export const GATEWAY_CHECK_RULE: RateRule = { bucket: 'topup_gateway_check', limit: 1, windowMs: 5 * SECOND, code: 'TOPUP_CHECK_THROTTLED' };
+/** How much of a token the webhook log keeps: enough to correlate, far too little to use. */
+const TOKEN_PREFIX_LENGTH = 8;
+
+export type TopupState = 'pending' | 'completed' | 'expired';
+
+/** `expired` is derived: a top-up still pending an hour after it was minted. */
+export function stateOf(ctx: Ctx, row: repo.TopupRow): TopupState {
+  if (row.status === 'completed') return 'completed';
+  return ctx.clock.now().toISOString() >= row.expires_at ? 'expired' : 'pending';
+}
+
+export async function initiateTopup(ctx: Ctx, userId: string, amount: number) {
+  const base = ctx.config.topup.pageBaseUrl;
+  if (base === null) throw new AppError(503, 'topup_disabled', 'Top-up is not configured');
+  const { min, max } = ctx.config.topup;
+  if (amount < min || amount > max) {
+    throw badRequest(`amount must be between ${min} and ${max}`, [{ field: 'body/amount', message: `must be between ${min} and ${max}` }]);
+  }
+  const token = randomToken(32);
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + TOPUP_TTL_MS).toISOString();
+  await repo.insertTopup(ctx.db, {
+    id: newId(ctx.clock),
+    token_hash: sha256(token),
+    user_id: userId,
+    amount,
+    currency: ctx.config.currency,
+    status: 'pending',
+    expires_at: expiresAt,
+    attached_gateway: null,
+    gateway_order_id: null,
+    gateway: null,
+    gateway_txn_id: null,
+    credited_at: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  });
+  const url = new URL(base);
+  url.searchParams.set('token', token);
+  return { token, url: url.toString(), expires_at: expiresAt };
+}
+
+// ---- webhook log ----
+
+export interface LogEntry {
+  endpoint: string;
+  gateway?: string | null;
+  token?: string | null;
+  topupId?: string | null;
+  gatewayTxnId?: string | null;
+  outcome: WebhookOutcome;
+  reason?: string | null;
+}
+
+/** Untrusted strings for the log: NUL removed (PostgreSQL text cannot hold it), length bounded. */
+const clip = (v: unknown, n: number): string | null => {
+  const s = typeof v === 'string' ? v.replace(/\u0000/g, '').slice(0, n) : '';
+  return s.length > 0 ? s : null;
+};
+
+export async function logWebhook(ctx: Ctx, db: Executor, e: LogEntry): Promise<void> {
+  await repo.insertWebhookLog(db, {
+    id: newId(ctx.clock),
+    endpoint: e.endpoint,
+    gateway: clip(e.gateway, 32),
+    token: clip(e.token, TOKEN_PREFIX_LENGTH),
+    topup_id: e.topupId ?? null,
+    gateway_txn_id: clip(e.gatewayTxnId, 200),
+    outcome: e.outcome,
+    reason: clip(e.reason, 200),
+    created_at: ctx.clock.now().toISOString(),
+  });
+}
+
+/** Log fields picked from an unverified body: only short strings, never trusted for anything else. */
+export function logFieldsOf(body: unknown): Pick<LogEntry, 'gateway' | 'token' | 'gatewayTxnId'> {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return { gateway: clip(b.gateway, 32), token: clip(b.token, TOKEN_PREFIX_LENGTH), gatewayTxnId: clip(b.gateway_txn_id, 200) };
+}
+
+// ---- crediting ----
+
+export type CreditResult = { credited: true; balance: number } | { credited: false; duplicate: true };
+const DUPLICATE: CreditResult = { credited: false, duplicate: true };
+
+/**
+ * The one place a top-up is credited. One transaction: pending → completed (0 rows: someone else
+ * already did it), the ledger credit, the log row. A (gateway, gateway_txn_id) that already paid
+ * another top-up violates the unique constraint, rolls everything back and answers duplicate.
+ */
+async function creditOnce(
+  ctx: Ctx,
+  topup: repo.TopupRow,
+  credit: { gateway: string; gatewayTxnId: string },
+  log: { endpoint: string; token: string },
+): Promise<CreditResult> {
+  const entry = { endpoint: log.endpoint, gateway: credit.gateway, token: log.token, topupId: topup.id, gatewayTxnId: credit.gatewayTxnId };
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const now = ctx.clock.now().toISOString();
+      const won = await repo.completeTopup(trx, topup.id, { gateway: credit.gateway, gateway_txn_id: credit.gatewayTxnId, now });
+      if (!won) {
+        await logWebhook(ctx, trx, { ...entry, outcome: 'duplicate', reason: 'token_already_credited' });
+        return DUPLICATE;
+      }
+      const tx = await applyMovement(ctx, trx, { userId: topup.user_id, type: 'topup', amount: Number(topup.amount), reference: topup.id });
+      await logWebhook(ctx, trx, { ...entry, outcome: 'credited', reason: null });
+      return { credited: true as const, balance: tx.balance_after };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      await logWebhook(ctx, ctx.db, { ...entry, outcome: 'duplicate', reason: 'gateway_txn_already_used' });
+      return DUPLICATE;
+    }
+    await logWebhook(ctx, ctx.db, { ...entry, outcome: 'error', reason: 'internal' }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * `POST /wallet/topup-credit`, after the signature passed. A credit for an expired token is
+ * accepted: the gateway has confirmed the payment, so the money was taken and must land.
+ */
+export async function creditTopup(ctx: Ctx, body: TopupCreditBody): Promise<CreditResult> {
+  const endpoint = 'topup-credit';
+  const topup = await repo.findTopupByTokenHash(ctx.db, sha256(body.token));
+  const fields = { endpoint, gateway: body.gateway, token: body.token, gatewayTxnId: body.gateway_txn_id };
+  if (!topup) {
+    await logWebhook(ctx, ctx.db, { ...fields, outcome: 'rejected', reason: 'unknown_token' });
+    throw notFound('top-up');
+  }
+  if (Number(topup.amount) !== body.amount || topup.currency !== body.currency) {
+    await logWebhook(ctx, ctx.db, { ...fields, topupId: topup.id, outcome: 'rejected', reason: 'amount_mismatch' });
+    throw conflict('amount_mismatch', 'Amount or currency differs from the initiated top-up');
+  }
+  return creditOnce(ctx, topup, { gateway: body.gateway, gatewayTxnId: body.gateway_txn_id }, { endpoint, token: body.token });
+}
+
+export async function lookupTopup(ctx: Ctx, token: string) {
+  const topup = await repo.findTopupByTokenHash(ctx.db, sha256(token));
+  if (!topup) throw notFound('top-up');
+  return { status: stateOf(ctx, topup), amount: Number(topup.amount), currency: topup.currency, expires_at: topup.expires_at };
+}
+
+/** The payment server names the gateway order paying a pending token; later attaches replace earlier ones. */
+export async function attachTopup(ctx: Ctx, body: TopupAttachBody) {
+  const topup = await repo.findTopupByTokenHash(ctx.db, sha256(body.token));
+  if (!topup) throw notFound('top-up');
+  const attached = await repo.attachGatewayOrder(ctx.db, topup.id, body.gateway, body.gateway_order_id, ctx.clock.now().toISOString());
+  const fresh = (await repo.findTopupByTokenHash(ctx.db, topup.token_hash))!;
+  return { attached, status: stateOf(ctx, fresh) };
+}
+
+/**
+ * Asks gateway B about the attached order and credits when it is paid (CONTRACTS §6). Runs
+ * outside any transaction; an unreachable, slow or failing gateway leaves the top-up pending.
+ */
+async function selfHeal(ctx: Ctx, gatewayB: GatewayBClient, topup: repo.TopupRow, token: string): Promise<void> {
+  const endpoint = 'topup-status';
+  const entry = { endpoint, gateway: 'gateway_b', token, topupId: topup.id };
+  let order;
+  try {
+    order = await gatewayB.getOrder(topup.gateway_order_id!);
+  } catch (err) {
+    const reason = err instanceof GatewayBError ? err.message : (err as Error).name === 'TimeoutError' ? 'gateway_timeout' : 'gateway_unreachable';
+    ctx.log.warn({ topup_id: topup.id, reason }, 'gateway B verification failed');
+    await logWebhook(ctx, ctx.db, { ...entry, outcome: 'error', reason });
+    return;
+  }
+  const verdict = verifyOrder(order, { token, amount: Number(topup.amount), currency: topup.currency });
+  if (!verdict.ok) {
+    if (verdict.final) await logWebhook(ctx, ctx.db, { ...entry, outcome: 'rejected', reason: verdict.reason });
+    return;
+  }
+  await creditOnce(ctx, topup, { gateway: 'gateway_b', gatewayTxnId: verdict.captureId }, { endpoint, token });
+}
+
+/** `GET /wallet/topup-status/:token`: the caller's own top-up only (another user's is 404). */
+export async function topupStatus(ctx: Ctx, gatewayB: GatewayBClient | null, userId: string, token: string) {
+  const hash = sha256(token);
+  let topup = await repo.findTopupByTokenHash(ctx.db, hash);
+  if (!topup || topup.user_id !== userId) throw notFound('top-up');
+  const verifiable = topup.status === 'pending' && gatewayB && topup.attached_gateway === 'gateway_b' && topup.gateway_order_id;
+  if (verifiable && (await hit(ctx.db, ctx.clock, GATEWAY_CHECK_RULE, topup.id)).allowed) {
+    await selfHeal(ctx, gatewayB, topup, token);
+    topup = (await repo.findTopupByTokenHash(ctx.db, hash))!;
+  }
+  return {
+    status: stateOf(ctx, topup),
+    amount: Number(topup.amount),
+    currency: topup.currency,
+    expires_at: topup.expires_at,
+    ...(topup.credited_at ? { credited_at: topup.credited_at } : {}),
+  };
+}

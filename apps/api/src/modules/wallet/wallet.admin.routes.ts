@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
+import * as wallet from './wallet.service.ts';
+import {
+  AdminTransactionSchema,
+  AdminTransactionsQuerySchema,
+  TransactionSchema,
+  UidParamsSchema,
+  WalletSchema,
+  WebhookLogSchema,
+  WebhookLogsQuerySchema,
+} from './wallet.schemas.ts';
+
+export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.ctx;
+  const tags = ['admin'];
+  const admin = { auth: 'admin' as const };
+
+  app.get(
+    '/admin/transactions',
+    { config: admin, schema: { tags, querystring: AdminTransactionsQuerySchema, response: { 200: pageOf(AdminTransactionSchema) } } },
+    (req) => wallet.adminListTransactions(ctx, req.query),
+  );
+
+  app.get(
+    '/admin/users/:uid/ledger',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: UidParamsSchema,
+        querystring: PageQuerySchema,
+        response: {
+          200: Type.Object({
+            items: Type.Array(TransactionSchema),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+            wallet: Type.Union([WalletSchema, Type.Null()]),
+          }),
+        },
+      },
+    },
+    (req) => wallet.adminUserLedger(ctx, req.params.uid, req.query),
+  );
+
+  app.get(
+    '/admin/webhook/logs',
+    { config: admin, schema: { tags, querystring: WebhookLogsQuerySchema, response: { 200: pageOf(WebhookLogSchema) } } },
+    (req) => wallet.adminWebhookLogs(ctx, req.query),
+  );
+};

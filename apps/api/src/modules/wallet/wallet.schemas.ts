@@ -1,0 +1,134 @@
+import { Type, type Static } from 'typebox';
+import { PageQuerySchema } from '../../lib/pagination.ts';
+
+
+const Money = (description: string) => Type.Integer({ description: `${description} (integer minor units)` });
+
+export const WalletSchema = Type.Object({
+  shopping_credits: Money('spendable balance'),
+  reward_points: Type.Integer(),
+  e_vouchers: Type.Integer(),
+  currency: Type.String(),
+});
+export type Wallet = Static<typeof WalletSchema>;
+
+export const TransactionTypeSchema = Type.Union([
+  Type.Literal('topup'),
+  Type.Literal('order_payment'),
+  Type.Literal('order_refund'),
+  Type.Literal('daily_spin'),
+  Type.Literal('adjustment'),
+]);
+
+export const TransactionSchema = Type.Object({
+  id: Type.String(),
+  type: TransactionTypeSchema,
+  amount: Money('signed: credits positive, payments negative'),
+  balance_after: Money('shopping credits right after this movement'),
+  reference: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+export type Transaction = Static<typeof TransactionSchema>;
+
+export const AdminTransactionSchema = Type.Object({
+  id: Type.String(),
+  user_id: Type.String(),
+  type: TransactionTypeSchema,
+  amount: Type.Integer(),
+  balance_after: Type.Integer(),
+  reference: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+export type AdminTransaction = Static<typeof AdminTransactionSchema>;
+
+export const SettleResponseSchema = Type.Object({ wallet: WalletSchema, settled: Type.Literal(0) });
+
+export const DailySpinResponseSchema = Type.Object({
+  prize: Type.Integer(),
+  wallet: WalletSchema,
+  transaction: TransactionSchema,
+  next_spin_at: Type.String({ description: 'start of the next UTC day' }),
+});
+
+// ---- top-up ----
+
+export const TopupInitiateBodySchema = Type.Object({ amount: Type.Integer({ minimum: 1, description: 'minor units, TOPUP_MIN..TOPUP_MAX' }) });
+export const TopupInitiateResponseSchema = Type.Object({
+  token: Type.String(),
+  url: Type.String(),
+  expires_at: Type.String(),
+});
+
+export const TopupTokenSchema = Type.String({ minLength: 1, maxLength: 200 });
+export const TopupStatusParamsSchema = Type.Object({ token: TopupTokenSchema });
+export const TopupStatusValueSchema = Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('expired')]);
+export const TopupStatusResponseSchema = Type.Object({
+  status: TopupStatusValueSchema,
+  amount: Type.Integer(),
+  currency: Type.String(),
+  expires_at: Type.String(),
+  credited_at: Type.Optional(Type.String()),
+});
+
+export const GatewaySchema = Type.Union([Type.Literal('gateway_a'), Type.Literal('gateway_b')]);
+const GatewayRefSchema = Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' });
+
+export const TopupCreditBodySchema = Type.Object({
+  token: TopupTokenSchema,
+  amount: Type.Integer({ minimum: 1 }),
+  currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  gateway: GatewaySchema,
+  gateway_txn_id: GatewayRefSchema,
+});
+export type TopupCreditBody = Static<typeof TopupCreditBodySchema>;
+export const TopupCreditResponseSchema = Type.Union([
+  Type.Object({ credited: Type.Literal(true), balance: Type.Integer() }),
+  Type.Object({ credited: Type.Literal(false), duplicate: Type.Literal(true) }),
+]);
+
+export const TopupLookupBodySchema = Type.Object({ token: TopupTokenSchema });
+export const TopupLookupResponseSchema = Type.Object({
+  status: TopupStatusValueSchema,
+  amount: Type.Integer(),
+  currency: Type.String(),
+  expires_at: Type.String(),
+});
+
+export const TopupAttachBodySchema = Type.Object({ token: TopupTokenSchema, gateway: GatewaySchema, gateway_order_id: GatewayRefSchema });
+export type TopupAttachBody = Static<typeof TopupAttachBodySchema>;
+export const TopupAttachResponseSchema = Type.Object({ attached: Type.Boolean(), status: TopupStatusValueSchema });
+
+// ---- admin ----
+
+export const AdminTransactionsQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  user_id: Type.Optional(Type.String({ maxLength: 64 })),
+  type: Type.Optional(TransactionTypeSchema),
+});
+
+export const WebhookOutcomeSchema = Type.Union([
+  Type.Literal('credited'),
+  Type.Literal('duplicate'),
+  Type.Literal('rejected'),
+  Type.Literal('error'),
+]);
+
+export const WebhookLogSchema = Type.Object({
+  id: Type.String(),
+  endpoint: Type.String(),
+  gateway: Type.Union([Type.String(), Type.Null()]),
+  token: Type.Union([Type.String(), Type.Null()], { description: 'a short prefix of the token, never the whole token' }),
+  topup_id: Type.Union([Type.String(), Type.Null()]),
+  gateway_txn_id: Type.Union([Type.String(), Type.Null()]),
+  outcome: WebhookOutcomeSchema,
+  reason: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+
+export const WebhookLogsQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  outcome: Type.Optional(WebhookOutcomeSchema),
+  endpoint: Type.Optional(Type.String({ maxLength: 64 })),
+});
+
+export const UidParamsSchema = Type.Object({ uid: Type.String({ maxLength: 64 }) });

@@ -1,0 +1,98 @@
+import type { Ctx } from '../../context.ts';
+import { DAY } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
+import { isUniqueViolation } from '../../db/kysely.ts';
+import type { TransactionType, WebhookOutcome } from '../../db/tables/wallet.ts';
+import { applyMovement, toTransaction } from './ledger.ts';
+import * as repo from './wallet.repository.ts';
+import type { AdminTransaction, Wallet } from './wallet.schemas.ts';
+
+export { applyMovement } from './ledger.ts';
+export type { Movement } from './ledger.ts';
+
+export function toWallet(ctx: Ctx, row: repo.WalletRow): Wallet {
+  return {
+    shopping_credits: Number(row.shopping_credits),
+    reward_points: Number(row.reward_points),
+    e_vouchers: Number(row.e_vouchers),
+    currency: ctx.config.currency,
+  };
+}
+
+export async function getWallet(ctx: Ctx, userId: string): Promise<Wallet> {
+  const row = await repo.findWallet(ctx.db, userId);
+  if (!row) throw notFound('wallet');
+  return toWallet(ctx, row);
+}
+
+const limitOf = (q: PageQuery) => q.limit ?? 20;
+
+export async function listTransactions(ctx: Ctx, userId: string, q: PageQuery) {
+  const limit = limitOf(q);
+  const rows = await repo.listTransactions(ctx.db, { userId, before: decodeCursor(q.cursor), limit: limit + 1 });
+  return toPage(rows, limit, (r) => r.id, toTransaction);
+}
+
+/** Kept for older app builds, which call it after a top-up; credits are never deferred, so nothing settles. */
+export async function settlePending(ctx: Ctx, userId: string) {
+  return { wallet: await getWallet(ctx, userId), settled: 0 as const };
+}
+
+export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
+
+/**
+ * Once per UTC day: the `daily_spins` primary key (user, day) is inserted first in the same
+ * transaction as the credit, so of any number of simultaneous spins exactly one commits.
+ */
+export async function dailySpin(ctx: Ctx, userId: string) {
+  const now = ctx.clock.now();
+  const day = utcDay(now);
+  const prize = ctx.config.dailySpinPrize;
+  try {
+    const transaction = await ctx.db.transaction().execute(async (trx) => {
+      const tx = await applyMovement(ctx, trx, { userId, type: 'daily_spin', amount: prize, reference: `daily_spin:${day}` });
+      await repo.insertDailySpin(trx, { user_id: userId, day, transaction_id: tx.id, created_at: now.toISOString() });
+      return tx;
+    });
+    const nextSpin = new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY).toISOString();
+    return { prize, wallet: await getWallet(ctx, userId), transaction, next_spin_at: nextSpin };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, 'already_spun', 'Already spun today (UTC)');
+    throw err;
+  }
+}
+
+// ---- admin ----
+
+const toAdminTransaction = (r: repo.TransactionRow): AdminTransaction => ({ ...toTransaction(r), user_id: r.user_id });
+
+export async function adminListTransactions(ctx: Ctx, q: PageQuery & { user_id?: string; type?: TransactionType }) {
+  const limit = limitOf(q);
+  const rows = await repo.listTransactions(ctx.db, {
+    ...(q.user_id !== undefined ? { userId: q.user_id } : {}),
+    ...(q.type !== undefined ? { type: q.type } : {}),
+    before: decodeCursor(q.cursor),
+    limit: limit + 1,
+  });
+  return toPage(rows, limit, (r) => r.id, toAdminTransaction);
+}
+
+/** One user's ledger, newest first, with the wallet it adds up to. Unknown user: 404. */
+export async function adminUserLedger(ctx: Ctx, userId: string, q: PageQuery) {
+  if (!(await repo.userExists(ctx.db, userId))) throw notFound('user');
+  const wallet = await repo.findWallet(ctx.db, userId);
+  const page = await listTransactions(ctx, userId, q);
+  return { ...page, wallet: wallet ? toWallet(ctx, wallet) : null };
+}
+
+export async function adminWebhookLogs(ctx: Ctx, q: PageQuery & { outcome?: WebhookOutcome; endpoint?: string }) {
+  const limit = limitOf(q);
+  const rows = await repo.listWebhookLogs(ctx.db, {
+    ...(q.outcome !== undefined ? { outcome: q.outcome } : {}),
+    ...(q.endpoint !== undefined ? { endpoint: q.endpoint } : {}),
+    before: decodeCursor(q.cursor),
+    limit: limit + 1,
+  });
+  return toPage(rows, limit, (r) => r.id, (r) => r);
+}

@@ -1,0 +1,50 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { check, parseHeader, sign, signAll, verify } from '../src/index.ts';
+
+const SECRET = 'whsec-test-0123456789abcdef';
+const OTHER = 'whsec-next-fedcba9876543210';
+const BODY = '{"token":"abc","amount":500}';
+const NOW = 1_800_000_000;
+
+describe('X-Store-Signature', () => {
+  it('signs HMAC-SHA256 over "<t>.<body>" as t=<unix>,v1=<hex>', () => {
+    const expected = createHmac('sha256', SECRET).update(`${NOW}.${BODY}`).digest('hex');
+    assert.equal(sign(SECRET, BODY, NOW), `t=${NOW},v1=${expected}`);
+    assert.equal(sign(SECRET, Buffer.from(BODY), NOW + 0.9), `t=${NOW},v1=${expected}`);
+  });
+
+  it('a fresh signature over the exact bytes verifies', () => {
+    assert.equal(verify([SECRET], sign(SECRET, BODY, NOW), BODY, NOW), true);
+    assert.equal(verify([SECRET], sign(SECRET, BODY, NOW), Buffer.from(BODY), NOW + 300), true);
+  });
+
+  it('one changed byte, another secret, or a missing header fails', () => {
+    assert.deepEqual(check([SECRET], sign(SECRET, BODY, NOW), BODY.replace('500', '501'), NOW), { ok: false, reason: 'mismatch' });
+    assert.deepEqual(check([SECRET], sign(OTHER, BODY, NOW), BODY, NOW), { ok: false, reason: 'mismatch' });
+    assert.deepEqual(check([SECRET], undefined, BODY, NOW), { ok: false, reason: 'missing' });
+    assert.deepEqual(check([], sign(SECRET, BODY, NOW), BODY, NOW), { ok: false, reason: 'mismatch' });
+  });
+
+  it('a timestamp more than 300 s away either way is stale', () => {
+    assert.deepEqual(check([SECRET], sign(SECRET, BODY, NOW - 301), BODY, NOW), { ok: false, reason: 'stale' });
+    assert.deepEqual(check([SECRET], sign(SECRET, BODY, NOW + 301), BODY, NOW), { ok: false, reason: 'stale' });
+    assert.equal(verify([SECRET], sign(SECRET, BODY, NOW - 60), BODY, NOW, 30), false);
+  });
+
+  it('rotation: either configured secret, and any of several v1 entries, passes', () => {
+    assert.equal(verify([OTHER, SECRET], sign(SECRET, BODY, NOW), BODY, NOW), true);
+    assert.equal(verify([SECRET], signAll([OTHER, SECRET], BODY, NOW), BODY, NOW), true);
+    assert.equal(verify([OTHER], signAll([SECRET], BODY, NOW), BODY, NOW), false);
+  });
+
+  it('malformed headers are refused, not thrown', () => {
+    for (const h of ['garbage', 't=1', 'v1=' + 'a'.repeat(64), `t=${NOW},v1=xyz`, `t=abc,v1=${'a'.repeat(64)}`, `t=${NOW},t=${NOW},v1=${'a'.repeat(64)}`]) {
+      assert.equal(parseHeader(h), null, h);
+      assert.equal(check([SECRET], h, BODY, NOW).ok, false);
+    }
+    const many = [`t=${NOW}`, ...Array.from({ length: 9 }, () => 'v1=' + 'a'.repeat(64))].join(',');
+    assert.equal(parseHeader(many), null);
+  });
+});
