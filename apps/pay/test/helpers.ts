@@ -3,6 +3,7 @@
  * 127.0.0.1), the payment server, the two gateway simulators, and a switchable proxy in front of
  * the API so tests can take it "down" without losing its database.
  */
+import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -197,6 +198,14 @@ export async function topupTransactions(s: Stack, user: TestUser): Promise<any[]
 
 export async function topupStatus(s: Stack, user: TestUser, token: string): Promise<any> {
   return (await call(s.api, 'GET', `/api/v1/wallet/topup-status/${token}`, { token: user.token })).body;
+}
+
+/** The API's own rows for a top-up: the top-up itself and its webhook-log lines, oldest first. */
+export async function topupRows(s: Stack, token: string): Promise<{ topup: any; logs: any[] }> {
+  const db = s.db.database.db;
+  const topup = await db.selectFrom('topups').selectAll().where('token_hash', '=', createHash('sha256').update(token).digest('hex')).executeTakeFirstOrThrow();
+  const logs = await db.selectFrom('webhook_logs').selectAll().where('topup_id', '=', topup.id).orderBy('id').execute();
+  return { topup, logs };
 }
 
 /** POST an HTML form to the payment server (no redirects followed). */

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Settlement } from '../src/settlement.ts';
-import { SECRET, balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
+import { SECRET, topupRows, balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
 
 /** hosted page → initiate → gateway A checkout → the sim's answer; returns the encResp and where it goes. */
 async function payAtGatewayA(s: Stack, token: string, outcome: 'Success' | 'Failure' | 'Aborted' = 'Success') {
@@ -112,6 +112,10 @@ describe('payment flows against the real API', () => {
     assert.equal(await balanceOf(s, user), 50000);
     assert.equal((await topupTransactions(s, user)).length, 1);
     assert.equal((await topupStatus(s, user, token)).status, 'completed');
+    const rows = await topupRows(s, token);
+    assert.equal(rows.topup.gateway, 'gateway_a');
+    assert.match(rows.topup.gateway_txn_id, /^\d{12}$/, 'the tracking id is the gateway transaction id');
+    assert.deepEqual(rows.logs.map((l) => [l.endpoint, l.outcome]), [['topup-credit', 'credited'], ['topup-credit', 'duplicate']]);
     // An already paid top-up is not offered again.
     const page = await get(`${s.payUrl}/topup?token=${token}`);
     assert.match(page.text, /already paid/);
@@ -132,6 +136,7 @@ describe('payment flows against the real API', () => {
     assert.equal(resultOf(forged.text), 'unverified');
     assert.equal(await balanceOf(s, user), 0);
     assert.ok(s.payLogs.some((l) => /could not be decrypted/.test(l.msg)));
+    assert.deepEqual((await topupRows(s, token)).logs, [], 'no credit was even attempted');
     // Logs never carry the top-up token.
     assert.ok(!JSON.stringify(s.payLogs).includes(token));
   });
@@ -149,6 +154,7 @@ describe('payment flows against the real API', () => {
     assert.equal(await balanceOf(s, user), 0);
     assert.ok(s.payLogs.some((l) => /differs from the top-up/.test(l.msg)));
     assert.equal((await topupStatus(s, user, token)).status, 'pending');
+    assert.deepEqual((await topupRows(s, token)).logs, [], 'refused before any credit call');
   });
 
   test('gateway A: a success response for another top-up\'s order id credits nothing', async () => {
@@ -218,6 +224,9 @@ describe('payment flows against the real API', () => {
     const orderId = new URL(ret).searchParams.get('token')!;
     const order = s.simB.orders.get(orderId)!;
     assert.equal(order.purchase_units[0].custom_id, token);
+    const attached = (await topupRows(s, token)).topup;
+    assert.equal(attached.attached_gateway, 'gateway_b');
+    assert.equal(attached.gateway_order_id, orderId);
     assert.deepEqual(order.purchase_units[0].amount, { currency_code: 'INR', value: '400.00' });
     // Return and webhook race each other.
     const [r] = await Promise.all([get(ret), (async () => {
@@ -234,6 +243,12 @@ describe('payment flows against the real API', () => {
     // Reloading the return page captures nothing new and credits nothing more.
     assert.equal(resultOf((await get(ret)).text), 'success');
     assert.equal(await balanceOf(s, user), 40000);
+    const rows = await topupRows(s, token);
+    assert.equal(rows.topup.gateway, 'gateway_b');
+    assert.equal(rows.topup.gateway_txn_id, order.capture.id, 'the capture id is the gateway transaction id');
+    const outcomes = rows.logs.filter((l) => l.endpoint === 'topup-credit').map((l) => l.outcome);
+    assert.equal(outcomes.filter((o) => o === 'credited').length, 1);
+    assert.ok(outcomes.length >= 3 && outcomes.every((o) => o === 'credited' || o === 'duplicate'));
   });
 
   test('gateway B: a webhook that fails verification credits nothing', async () => {
