@@ -44,7 +44,6 @@ export function sendPage(reply: FastifyReply, o: PageOptions): FastifyReply {
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
     o.script ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
-    "img-src 'self' data:",
     `form-action ${formAction}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -128,6 +127,8 @@ export function resultPage(
     retry?: { action: string; fields: Record<string, string> };
     /** Back to the hosted page to choose again (after a decline or cancel). */
     againHref?: string;
+    /** A link that asks again (gateway B's return URL, which captures or reads the order again). */
+    checkHref?: string;
   } = {},
 ): FastifyReply {
   const amount = detail.amount !== undefined && detail.currency ? formatAmount(detail.amount, detail.currency) : null;
@@ -166,6 +167,7 @@ export function resultPage(
       .join('');
     body += `<form method="post" action="${esc(detail.retry.action)}">${inputs}<button id="retry" type="submit" class="secondary">Check again</button></form>`;
   }
+  if (detail.checkHref) body += `<p><a class="button" id="check" href="${esc(detail.checkHref)}">Check again</a></p>`;
   if (detail.againHref) body += `<p><a class="button" id="again" href="${esc(detail.againHref)}">Try again</a></p>`;
   return sendPage(reply, { title, body, status: detail.status ?? 200 });
 }

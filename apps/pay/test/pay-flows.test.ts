@@ -276,6 +276,20 @@ describe('payment flows against the real API', () => {
     assert.equal(await balanceOf(s, user), 10000);
   });
 
+  test('gateway B: a capture the gateway could not do is captured and credited on "Check again"', async () => {
+    const { user, token } = await userWithTopup(s, 12300);
+    const ret = await approveAtGatewayB(s, token);
+    s.simB.failCaptures = 1;
+    const first = await get(ret);
+    assert.equal(s.simB.failCaptures, 0);
+    assert.equal(resultOf(first.text), 'pending');
+    assert.equal(await balanceOf(s, user), 0);
+    const check = /id="check" href="([^"]+)"/.exec(first.text)![1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+    const second = await get(`${s.payUrl}${check}`);
+    assert.equal(resultOf(second.text), 'success');
+    assert.equal(await balanceOf(s, user), 12300);
+  });
+
   test('gateway B: a declined payment credits nothing', async () => {
     const { user, token } = await userWithTopup(s, 10000);
     const ret = await approveAtGatewayB(s, token);

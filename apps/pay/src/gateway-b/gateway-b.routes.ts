@@ -72,24 +72,26 @@ export const gatewayBRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!gatewayBOpen(config) || !gw) return unavailable(reply);
       const orderId = req.query.token ?? '';
       if (!ORDER_ID.test(orderId)) return resultPage(reply, 'unverified', { status: 400 });
+      const checkHref = `/api/gateway-b/return?token=${encodeURIComponent(orderId)}`;
       let order: any;
       try {
         ({ order } = await gw.capture(orderId));
       } catch (err) {
         if (!(err instanceof GatewayBError || err instanceof HttpUnavailable)) throw err;
         // The payer may have paid: the webhook and the API's status poll will still settle it.
+        // If the capture did not happen, no money moved yet: "Check again" captures then.
         req.log.error({ gateway: 'gateway_b', order_id: orderId, reason: err.message }, 'gateway b capture failed');
-        return resultPage(reply, 'pending');
+        return resultPage(reply, 'pending', { checkHref });
       }
       const capture = completedCaptureOfOrder(order);
       if (!capture) {
         const status = order?.purchase_units?.[0]?.payments?.captures?.[0]?.status;
         req.log.info({ gateway: 'gateway_b', order_id: orderId, order_status: order?.status, capture_status: status }, 'gateway b payment not completed');
-        return resultPage(reply, status === 'PENDING' ? 'pending' : 'failed');
+        return status === 'PENDING' ? resultPage(reply, 'pending', { checkHref }) : resultPage(reply, 'failed');
       }
       const outcome = await settleCapture(settlement, capture, req.log);
       if (outcome.kind === 'credited') return resultPage(reply, 'success', { amount: outcome.amount, currency: outcome.currency });
-      if (outcome.kind === 'pending') return resultPage(reply, 'pending', { amount: outcome.amount, currency: outcome.currency });
+      if (outcome.kind === 'pending') return resultPage(reply, 'pending', { amount: outcome.amount, currency: outcome.currency, checkHref });
       return resultPage(reply, 'unverified');
     },
   );

@@ -39,6 +39,8 @@ export interface GatewayBSim {
   calls: Record<string, number>;
   /** Refuse the next captures with INSTRUMENT_DECLINED. */
   decline: boolean;
+  /** Answer this many of the next captures with a 503 (gateway trouble; nothing captured). */
+  failCaptures: number;
   /** Capture this decimal amount instead of the order's. */
   captureAmountOverride: string | null;
   /** Where webhooks go; null: none are sent. */
@@ -107,6 +109,7 @@ export async function startGatewayBSim(o: GatewayBSimOptions): Promise<GatewayBS
     orders: new Map(),
     calls: {},
     decline: false,
+    failCaptures: 0,
     captureAmountOverride: null,
     webhookUrl: null,
     autoWebhook: false,
@@ -246,6 +249,10 @@ export async function startGatewayBSim(o: GatewayBSimOptions): Promise<GatewayBS
         }
         if (ord && req.method === 'POST' && m![2]) {
           count('capture');
+          if (sim.failCaptures > 0) {
+            sim.failCaptures -= 1;
+            return issue(res, 503, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE');
+          }
           if (ord.status === 'COMPLETED') return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
           if (ord.status !== 'APPROVED') return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
           if (sim.decline) return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] });
