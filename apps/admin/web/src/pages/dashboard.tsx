@@ -86,8 +86,14 @@ interface Dashboard {
 export function DashboardPage() {
   const { data, error } = useLoad<Dashboard>('/api/v1/admin/dashboard');
   const [metric, setMetric] = useState('revenue');
-  if (error) return <ErrorBox error={error} />;
-  if (!data) return <p className="loading">Loading…</p>;
+  if (error || !data) {
+    return (
+      <section>
+        <h1>Dashboard</h1>
+        {error ? <ErrorBox error={error} /> : <p className="loading">Loading…</p>}
+      </section>
+    );
+  }
   const currency = data.currency ?? 'INR';
   if (!data.current || !data.windows) return <GenericDashboard data={data} />;
   const windows = Object.entries(data.windows);

@@ -76,7 +76,14 @@ export function OrderDetailPage({ id }: { id: string }) {
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
-  if (error) return <ErrorBox error={error} />;
+  if (error) {
+    return (
+      <section>
+        <h1>Order</h1>
+        <ErrorBox error={error} />
+      </section>
+    );
+  }
   if (!order) return <p className="loading">Loading…</p>;
   const refunded = typeof order.refunded_amount === 'number' ? order.refunded_amount : 0;
   const refundable = Math.max(0, order.total - refunded);

@@ -58,7 +58,14 @@ export function TicketDetailPage({ id }: { id: string }) {
   const [message, setMessage] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
-  if (error) return <ErrorBox error={error} />;
+  if (error) {
+    return (
+      <section>
+        <h1>Ticket</h1>
+        <ErrorBox error={error} />
+      </section>
+    );
+  }
   if (!ticket) return <p className="loading">Loading…</p>;
   const reply = () =>
     action.run(async () => {

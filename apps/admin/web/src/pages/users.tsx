@@ -66,7 +66,14 @@ export function UserDetailPage({ id }: { id: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
   const currency = useCurrency();
-  if (error) return <ErrorBox error={error} />;
+  if (error) {
+    return (
+      <section>
+        <h1>User</h1>
+        <ErrorBox error={error} />
+      </section>
+    );
+  }
   if (!user) return <p className="loading">Loading…</p>;
   const wallet = (user.wallet ?? null) as Record<string, unknown> | null;
   const deletion = (user.deletion ?? null) as { status: string; scheduled_for?: string } | null;
