@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createStorefrontClient, type StorefrontClient } from '@storefront/client';
 import { signAll } from '@storefront/signing';
-import { httpRequest, HttpUnavailable, sleep, type HttpResponse } from './lib/http.ts';
+import { HttpUnavailable, sleep, type HttpResponse } from './lib/http.ts';
 
 /**
- * The signed calls to the Storefront API (CONTRACTS §6). Every body is signed with
- * `@storefront/signing`, the same package the API verifies with, so the scheme cannot drift.
+ * The signed calls to the Storefront API (CONTRACTS §6), made with the typed client generated from
+ * the API's OpenAPI document (`@storefront/client`), so a changed route or body fails type-checking
+ * here. Every body is signed with `@storefront/signing`, the same package the API verifies with,
+ * over the exact bytes sent, so the scheme cannot drift.
  */
 
 export type Gateway = 'gateway_a' | 'gateway_b';
@@ -46,10 +49,22 @@ export interface ApiClientOptions {
 
 const isRetryable = (status: number): boolean => status >= 500 || status === 429 || status === 408;
 
+/** One answer of the typed client, as the retry loop sees it. */
+interface Answer {
+  response: Response;
+  data?: unknown;
+  error?: unknown;
+}
+
 export class StorefrontApi {
   readonly retryDelaysMs: number[];
+  private readonly client: StorefrontClient | null;
   constructor(private readonly o: ApiClientOptions) {
     this.retryDelaysMs = o.retryDelaysMs ?? [250, 1000, 3000];
+    const secrets = o.secrets;
+    // Signed afresh on every attempt (the hook runs per request), so a late retry is not refused as stale.
+    this.client =
+      secrets === null ? null : createStorefrontClient(o.baseUrl, { sign: (raw) => ({ 'x-store-signature': signAll(secrets, raw, o.nowSeconds()) }) });
   }
 
   get configured(): boolean {
@@ -57,22 +72,17 @@ export class StorefrontApi {
   }
 
   /** One signed POST, retried on network errors, timeouts and 5xx; null when never answered. */
-  private async post(path: string, payload: unknown): Promise<HttpResponse | null> {
-    if (this.o.secrets === null) return null;
-    const body = JSON.stringify(payload);
-    const endpoint = path.split('/').pop();
+  private async post(endpoint: string, call: (client: StorefrontClient, signal: AbortSignal) => Promise<Answer>): Promise<HttpResponse | null> {
+    if (this.client === null) return null;
     for (let attempt = 0; ; attempt++) {
       try {
-        // Sign each attempt afresh so a late retry is not refused as stale.
-        const res = await httpRequest('storefront api', `${this.o.baseUrl}/api/v1/wallet/${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-store-signature': signAll(this.o.secrets, body, this.o.nowSeconds()),
-          },
-          body,
-          timeoutMs: this.o.timeoutMs,
-        });
+        let answer: Answer;
+        try {
+          answer = await call(this.client, AbortSignal.timeout(this.o.timeoutMs));
+        } catch (err) {
+          throw new HttpUnavailable('storefront api', err);
+        }
+        const res: HttpResponse = { status: answer.response.status, json: answer.data ?? answer.error, text: '' };
         if (!isRetryable(res.status) || attempt >= this.retryDelaysMs.length) return isRetryable(res.status) ? null : res;
         this.o.log.warn({ endpoint, status: res.status, attempt }, 'storefront api answered with a retryable status');
       } catch (err) {
@@ -85,7 +95,7 @@ export class StorefrontApi {
   }
 
   async lookup(token: string): Promise<LookupResult> {
-    const res = await this.post('topup-lookup', { token });
+    const res = await this.post('topup-lookup', (c, signal) => c.POST('/api/v1/wallet/topup-lookup', { body: { token }, signal }));
     if (res === null) return { kind: 'unavailable' };
     if (res.status === 404) return { kind: 'not_found' };
     const b = res.json;
@@ -98,14 +108,16 @@ export class StorefrontApi {
 
   /** Tells the API which gateway B order pays this token so its status poll can verify it. */
   async attach(token: string, gatewayOrderId: string): Promise<boolean> {
-    const res = await this.post('topup-attach', { token, gateway: 'gateway_b', gateway_order_id: gatewayOrderId });
+    const res = await this.post('topup-attach', (c, signal) =>
+      c.POST('/api/v1/wallet/topup-attach', { body: { token, gateway: 'gateway_b', gateway_order_id: gatewayOrderId }, signal }),
+    );
     if (res?.status === 200 || res?.status === 201 || res?.status === 204) return true;
     this.o.log.warn({ status: res?.status ?? null, error: res?.json?.error }, 'topup-attach failed');
     return false;
   }
 
   async credit(input: CreditInput): Promise<CreditResult> {
-    const res = await this.post('topup-credit', input);
+    const res = await this.post('topup-credit', (c, signal) => c.POST('/api/v1/wallet/topup-credit', { body: input, signal }));
     if (res === null) return { kind: 'unavailable' };
     const b = res.json;
     if (res.status === 200 && b?.credited === true) return { kind: 'credited', balance: typeof b.balance === 'number' ? b.balance : null };
