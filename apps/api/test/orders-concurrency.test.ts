@@ -22,7 +22,7 @@ describe('orders under concurrency', () => {
     const a = await product(t, admin, 1000, 100);
     const res = await Promise.all(Array.from({ length: 50 }, () => order(t, u, [{ product_id: a, quantity: 1 }])));
     assert.deepEqual(tally(res.map((r) => r.status)), { 201: 3, 402: 47 });
-    assert.ok(res.filter((r) => r.status === 402).every((r) => r.body.error === 'insufficient_credits'));
+    assert.ok(res.filter((r) => r.status === 402).every((r) => r.body.error === 'insufficient_credits'), 'refusals are insufficient_credits');
     assert.equal(await assertLedgerMatches(t, u.id), 0);
     assert.equal(await stockOf(t, a), 97, 'refused orders gave their stock back');
     assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 3);
@@ -35,7 +35,7 @@ describe('orders under concurrency', () => {
     for (const u of users) await credit(t, u.id, 10_000);
     const res = await Promise.all(Array.from({ length: 50 }, (_, i) => order(t, users[i % 10]!, [{ product_id: a, quantity: 1 }])));
     assert.deepEqual(tally(res.map((r) => r.status)), { 201: 3, 409: 47 });
-    assert.ok(res.filter((r) => r.status === 409).every((r) => r.body.error === 'out_of_stock'));
+    assert.ok(res.filter((r) => r.status === 409).every((r) => r.body.error === 'out_of_stock'), 'refusals are out_of_stock');
     assert.equal(await stockOf(t, a), 0);
     let spent = 0;
     for (const u of users) spent += 10_000 - (await assertLedgerMatches(t, u.id));
@@ -69,10 +69,10 @@ describe('orders under concurrency', () => {
     const row = await t.db.database.db.selectFrom('orders').select(['refunded_amount', 'total', 'status']).where('id', '=', o.id).executeTakeFirstOrThrow();
     const refunds = await t.db.database.db.selectFrom('refunds').select('amount').where('order_id', '=', o.id).execute();
     assert.equal(refunds.reduce((s, r) => s + Number(r.amount), 0), Number(row.refunded_amount));
-    assert.ok(Number(row.refunded_amount) <= 2000);
+    assert.ok(Number(row.refunded_amount) <= 2000, 'Number(row.refunded_amount) <= 2000');
     assert.ok(['cancelled', 'refunded', 'placed'].includes(row.status));
     assert.equal(await assertLedgerMatches(t, u.id), 3000 + Number(row.refunded_amount));
-    assert.ok((await stockOf(t, a)) >= 0);
+    assert.ok((await stockOf(t, a)) >= 0, '(await stockOf(t, a)) >= 0');
   });
 
   it('the same Idempotency-Key fired 20 times at once → one order, every answer is that order', async () => {

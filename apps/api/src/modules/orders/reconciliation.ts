@@ -35,7 +35,7 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
   const topups = await db
     .selectFrom('topups')
     .select(['id', 'amount', 'status', 'credited_at'])
-    .where((eb) => eb.or([eb.and([eb('credited_at', '>=', from), eb('credited_at', '<', to)]), eb('status', '=', 'completed')]))
+    .where((eb) => eb.or([eb.and([eb('credited_at', '>=', from), eb('credited_at', '<=', to)]), eb('status', '=', 'completed')]))
     .execute();
   const topupById = new Map(topups.map((t) => [t.id, t]));
   const topupLedger = await db
@@ -43,9 +43,9 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
     .select(['id', 'amount', 'reference', 'created_at'])
     .where('type', '=', 'topup')
     .where('created_at', '>=', from)
-    .where('created_at', '<', to)
+    .where('created_at', '<=', to)
     .execute();
-  const completedInRange = topups.filter((t) => t.status === 'completed' && t.credited_at !== null && t.credited_at >= from && t.credited_at < to);
+  const completedInRange = topups.filter((t) => t.status === 'completed' && t.credited_at !== null && t.credited_at >= from && t.credited_at <= to);
   const ledgerByTopup = new Map<string, number>();
   const ledgerTopupIds = completedInRange.length
     ? await db.selectFrom('wallet_transactions').select(['reference', 'amount']).where('type', '=', 'topup').where('reference', 'in', completedInRange.map((t) => t.id)).execute()
@@ -67,7 +67,7 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
     .select(['id', 'topup_id'])
     .where('outcome', '=', 'credited')
     .where('created_at', '>=', from)
-    .where('created_at', '<', to)
+    .where('created_at', '<=', to)
     .execute();
   for (const w of credited) {
     const t = w.topup_id === null ? undefined : topupById.get(w.topup_id);
@@ -75,13 +75,13 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
   }
 
   // -- orders placed in range vs their payment ledger row (reference = order id, amount = -total)
-  const orders = await db.selectFrom('orders').select(['id', 'total', 'refunded_amount']).where('created_at', '>=', from).where('created_at', '<', to).execute();
+  const orders = await db.selectFrom('orders').select(['id', 'total', 'refunded_amount']).where('created_at', '>=', from).where('created_at', '<=', to).execute();
   const payments = await db
     .selectFrom('wallet_transactions')
     .select(['id', 'amount', 'reference'])
     .where('type', '=', 'order_payment')
     .where('created_at', '>=', from)
-    .where('created_at', '<', to)
+    .where('created_at', '<=', to)
     .execute();
   const paidByOrder = new Map<string, number>();
   for (const p of payments) if (p.reference !== null) paidByOrder.set(p.reference, (paidByOrder.get(p.reference) ?? 0) - n(p.amount));
@@ -127,13 +127,13 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
     .select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('amount').as('amount')])
     .where('type', '=', 'order_refund')
     .where('created_at', '>=', from)
-    .where('created_at', '<', to)
+    .where('created_at', '<=', to)
     .executeTakeFirstOrThrow();
   const refundRowsInRange = await db
     .selectFrom('refunds')
     .select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('amount').as('amount')])
     .where('created_at', '>=', from)
-    .where('created_at', '<', to)
+    .where('created_at', '<=', to)
     .executeTakeFirstOrThrow();
 
   // -- balances: every wallet, all time
