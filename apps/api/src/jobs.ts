@@ -1,6 +1,7 @@
 import type { Ctx } from './context.ts';
 import { DAY } from './lib/clock.ts';
 import { purgeExpired } from './lib/rate-limit.ts';
+import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
 
 /**
  * Background jobs. Each one is idempotent and claims its rows with conditional statements, so
@@ -17,6 +18,11 @@ export const jobs: Job[] = [
     name: 'purge-rate-limit-counters',
     // The longest window is an hour; a day's margin keeps every live counter.
     run: (ctx) => purgeExpired(ctx.db, new Date(ctx.clock.now().getTime() - DAY)),
+  },
+  {
+    name: 'purge-order-idempotency-keys',
+    // Keys are kept 24 h (CONTRACTS §9); after that the same key may place a new order.
+    run: (ctx) => purgeIdempotencyKeys(ctx),
   },
 ];
 

@@ -96,14 +96,16 @@ export class Settlement {
       case 'unavailable':
         return 'retry';
       case 'rejected':
-        // A bad signature or a missing secret on the API is our misconfiguration, not the
-        // payer's fault: keep the credit owed until it is fixed.
-        if (r.status === 401 || r.status === 403 || r.status === 503) {
-          this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api refused the signed credit; will retry');
-          return 'retry';
+        // The gateway has taken the money: only the API's own, final verdict on this payment
+        // (an amount or currency that does not match the top-up) ends the debt. Anything else —
+        // a bad signature or missing secret (our misconfiguration), a 404 or 400 from a
+        // misrouted proxy, a body that is not the API's — keeps the credit owed.
+        if (r.status === 409 && r.error === 'amount_mismatch') {
+          this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api refused the credit');
+          return 'refused';
         }
-        this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api refused the credit');
-        return 'refused';
+        this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api did not take the credit; will retry');
+        return 'retry';
     }
   }
 

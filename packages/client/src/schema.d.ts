@@ -292,6 +292,387 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    status?: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                    user_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                currency: string;
+                                id: string;
+                                items: {
+                                    line_total: number;
+                                    name: string;
+                                    product_id: string;
+                                    quantity: number;
+                                    unit_price: number;
+                                }[];
+                                refunded_amount: number;
+                                status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                subtotal: number;
+                                total: number;
+                                updated_at: string;
+                                user_id: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            items: {
+                                line_total: number;
+                                name: string;
+                                product_id: string;
+                                quantity: number;
+                                unit_price: number;
+                            }[];
+                            refunded_amount: number;
+                            status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            subtotal: number;
+                            total: number;
+                            updated_at: string;
+                            user_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount?: number;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            admin_id: string | null;
+                            amount: number;
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            order: {
+                                created_at: string;
+                                currency: string;
+                                id: string;
+                                items: {
+                                    line_total: number;
+                                    name: string;
+                                    product_id: string;
+                                    quantity: number;
+                                    unit_price: number;
+                                }[];
+                                refunded_amount: number;
+                                status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                subtotal: number;
+                                total: number;
+                                updated_at: string;
+                                user_id: string;
+                            };
+                            order_id: string;
+                            reason: string | null;
+                            user_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            items: {
+                                line_total: number;
+                                name: string;
+                                product_id: string;
+                                quantity: number;
+                                unit_price: number;
+                            }[];
+                            refunded_amount: number;
+                            status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            subtotal: number;
+                            total: number;
+                            updated_at: string;
+                            user_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/payment-gateways": {
         parameters: {
             query?: never;
@@ -1148,6 +1529,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            balances: {
+                                sum_of_balances: number;
+                                sum_of_ledger: number;
+                                wallets: number;
+                            };
+                            currency: string;
+                            from: string;
+                            mismatches: {
+                                detail: string;
+                                id: string;
+                                kind: string;
+                            }[];
+                            ok: boolean;
+                            orders: {
+                                ledger_payments: {
+                                    amount: number;
+                                    count: number;
+                                };
+                                ledger_refunds: {
+                                    amount: number;
+                                    count: number;
+                                };
+                                placed: {
+                                    amount: number;
+                                    count: number;
+                                };
+                                refunds: {
+                                    amount: number;
+                                    count: number;
+                                };
+                            };
+                            to: string;
+                            topups: {
+                                completed: {
+                                    amount: number;
+                                    count: number;
+                                };
+                                ledger: {
+                                    amount: number;
+                                    count: number;
+                                };
+                                webhook_credited: {
+                                    count: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    order_id?: string;
+                    user_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                admin_id: string | null;
+                                amount: number;
+                                created_at: string;
+                                currency: string;
+                                id: string;
+                                order_id: string;
+                                reason: string | null;
+                                user_id: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/transactions": {
         parameters: {
             query?: never;
@@ -1476,6 +2061,100 @@ export interface paths {
                                 /** @description spendable balance (integer minor units) */
                                 shopping_credits: number;
                             } | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{uid}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    uid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                currency: string;
+                                id: string;
+                                items: {
+                                    line_total: number;
+                                    name: string;
+                                    product_id: string;
+                                    quantity: number;
+                                    unit_price: number;
+                                }[];
+                                refunded_amount: number;
+                                status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                subtotal: number;
+                                total: number;
+                                updated_at: string;
+                                user_id: string;
+                            }[];
+                            next_cursor: string | null;
                         };
                     };
                 };
@@ -2713,6 +3392,440 @@ export interface paths {
                             email: string;
                             /** @enum {boolean} */
                             email_verified: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                currency: string;
+                                id: string;
+                                items: {
+                                    line_total: number;
+                                    name: string;
+                                    product_id: string;
+                                    quantity: number;
+                                    unit_price: number;
+                                }[];
+                                refunded_amount: number;
+                                status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                subtotal: number;
+                                total: number;
+                                updated_at: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            product_id: string;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            items: {
+                                line_total: number;
+                                name: string;
+                                product_id: string;
+                                quantity: number;
+                                unit_price: number;
+                            }[];
+                            refunded_amount: number;
+                            status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            subtotal: number;
+                            total: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            items: {
+                                line_total: number;
+                                name: string;
+                                product_id: string;
+                                quantity: number;
+                                unit_price: number;
+                            }[];
+                            refunded_amount: number;
+                            status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            subtotal: number;
+                            total: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            items: {
+                                line_total: number;
+                                name: string;
+                                product_id: string;
+                                quantity: number;
+                                unit_price: number;
+                            }[];
+                            refunded_amount: number;
+                            status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            subtotal: number;
+                            total: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            product_id: string;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            items: {
+                                line_total: number;
+                                name: string;
+                                product_id: string;
+                                quantity: number;
+                                unit_price: number;
+                            }[];
+                            subtotal: number;
+                            total: number;
                         };
                     };
                 };
