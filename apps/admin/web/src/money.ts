@@ -1,29 +1,26 @@
 /**
  * Money in the UI: the API speaks integer minor units; people read and type major units.
- * Conversions work on the decimal digits as text, never by multiplying floats.
+ * Exponents and the decimal conversions come from `@storefront/money`, the package the API and the
+ * payment server use, so the three never disagree; everything is integer and string arithmetic.
  */
-const EXPONENTS: Record<string, number> = { JPY: 0, KRW: 0, VND: 0, CLP: 0, ISK: 0, BHD: 3, KWD: 3, OMR: 3, JOD: 3, TND: 3, IQD: 3, LYD: 3 };
+import { currencyExponent, decimalToMinor, minorToDecimal } from '@storefront/money';
 
-/** Digits after the decimal point for a currency (2 unless listed). */
+/** Digits after the decimal point for a currency (2 unless ISO 4217 says otherwise). */
 export function exponentOf(currency: string): number {
-  return EXPONENTS[currency.toUpperCase()] ?? 2;
+  return currencyExponent(currency.toUpperCase());
 }
 
-/** 123456 minor units of INR → "1,234.56". */
-export function formatMinor(minor: number | bigint, currency: string): string {
-  const exp = exponentOf(currency);
-  let n = BigInt(minor);
-  const negative = n < 0n;
-  if (negative) n = -n;
-  const digits = n.toString().padStart(exp + 1, '0');
-  const whole = digits.slice(0, digits.length - exp);
-  const fraction = digits.slice(digits.length - exp);
+/** 123456 minor units of INR → "1,234.56"; negatives (ledger debits) keep their sign. */
+export function formatMinor(minor: number, currency: string): string {
+  const negative = minor < 0;
+  const text = minorToDecimal(Math.abs(minor), currency.toUpperCase());
+  const [whole, fraction] = text.split('.') as [string, string?];
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${exp > 0 ? `.${fraction}` : ''}`;
+  return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`;
 }
 
 /** 123456 INR → "INR 1,234.56". */
-export function formatMoney(minor: number | bigint | null | undefined, currency: string): string {
+export function formatMoney(minor: number | null | undefined, currency: string): string {
   if (minor === null || minor === undefined) return '—';
   return `${currency} ${formatMinor(minor, currency)}`;
 }
@@ -36,18 +33,10 @@ export function minorToInput(minor: number | null | undefined, currency: string)
 
 /**
  * Parses what a person typed in major units into minor units: "12.34" → 1234, "12" → 1200,
- * "1,234.5" → 123450. Returns null for anything else (more decimals than the currency has,
- * letters, negatives, an empty field, or a value beyond a safe integer).
+ * "1,234.5" → 123450, "12." → 1200. Null for anything else: more non-zero decimals than the
+ * currency has, letters, signs, exponents, an empty field, or a value beyond a safe integer.
  */
 export function parseMajor(input: string, currency: string): number | null {
-  const exp = exponentOf(currency);
-  const text = input.trim().replace(/,/g, '');
-  const pattern = exp > 0 ? new RegExp(`^(\\d+)(?:\\.(\\d{0,${exp}}))?$`) : /^(\d+)$/;
-  const m = pattern.exec(text);
-  if (!m) return null;
-  const whole = m[1]!;
-  const fraction = (m[2] ?? '').padEnd(exp, '0');
-  const minor = BigInt(whole + fraction);
-  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return null;
-  return Number(minor);
+  const text = input.trim().replace(/,(?=\d{3}(\D|$))/g, '').replace(/\.$/, '');
+  return decimalToMinor(text, currency.toUpperCase());
 }
