@@ -44,6 +44,7 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
   // The __Host- prefix makes the browser insist on Secure, Path=/ and no Domain.
   const cookieName = secure ? '__Host-sf_admin' : 'sf_admin';
   const api: StorefrontClient = createStorefrontClient(config.apiUrl);
+  const apiBasePath = new URL(config.apiUrl).pathname.replace(/\/+$/, '');
 
   const app = Fastify({
     logger: {
@@ -239,7 +240,12 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
       handler: async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const path = req.url.split('?')[0]!;
-        if (!proxyAllowed(req.method, path)) return reply.code(404).send(errorBody('not_found', 'No such route in the portal.'));
+        // The URL the API will see must be exactly the one checked: `/admin/../auth/…` (or its
+        // %2e form) would otherwise be normalised by the URL parser into a route we never allowed.
+        const target = new URL(config.apiUrl + req.url);
+        if (target.pathname !== apiBasePath + path || path.includes('\\') || !proxyAllowed(req.method, path)) {
+          return reply.code(404).send(errorBody('not_found', 'No such route in the portal.'));
+        }
         const session = sessionOf(req);
         if (!session) return reply.code(401).send(errorBody('unauthorized', 'Sign in to continue.'));
 
@@ -250,7 +256,7 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
             if (typeof v === 'string') headers[name] = v;
           }
           const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? new Uint8Array(req.body) : undefined;
-          return fetch(config.apiUrl + req.url, {
+          return fetch(target, {
             method: req.method,
             headers,
             ...(body ? { body } : {}),

@@ -137,6 +137,15 @@ describe('the proxy', () => {
     }
   });
 
+  test('dot segments cannot smuggle a call past the allow-list', async () => {
+    const cookie = await login();
+    for (const url of ['/api/v1/admin/../auth/logout', '/api/v1/admin/%2e%2e/auth/logout', '/api/v1/admin/%2E%2E/%2E%2E/v1/auth/logout', '/api/v1/admin/..%2fauth/logout']) {
+      const res = await send('POST', url, { cookie, body: {} });
+      assert.equal(res.status, 404, url);
+    }
+    assert.equal((await send('GET', '/api/v1/me', { cookie })).status, 200, 'the API session was not ended through a smuggled logout');
+  });
+
   test('an expired access token is refreshed once and the call goes through', async () => {
     const cookie = await login();
     const session = [...(s.portal.sessions as any).sessions.values()].at(-1);
