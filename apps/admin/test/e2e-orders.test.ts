@@ -49,6 +49,8 @@ test('an admin changes an order\'s status and refunds it, and the user\'s wallet
   assert.equal(await credits(), SPIN_PRIZE - 50_000);
   await page.getByRole('link', { name: 'Orders' }).click();
   await page.getByLabel('Filter by status').selectOption('placed');
+  await page.getByRole('link', { name: orderId }).waitFor();
+  await shot(page, '19-orders');
   await page.getByRole('link', { name: orderId }).click();
   await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
   await page.getByRole('button', { name: 'Mark processing' }).click();
