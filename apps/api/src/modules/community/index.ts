@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { referralRootRoutes, referralRoutes } from './referrals.routes.ts';
 
 /** Routes under /api/v1. */
-export const routes: FastifyPluginAsyncTypebox = async (_app) => {};
+export const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(referralRoutes);
+};
 
-/** Routes at the host root (outside /api/v1), if the domain has any. */
-export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+/** Routes at the host root: the referral share link `/r/:code`. */
+export const rootRoutes: FastifyPluginAsyncTypebox = referralRootRoutes;
+
+
