@@ -254,4 +254,13 @@ describe('account deletion', () => {
     assert.equal(again.body.code, 'OTP_RATE_LIMITED');
     assert.equal((await post('/account/deletion/web/send-otp', { phone: u.phone })).status, 429);
   });
+
+  it('in-app send for an account without a phone is 409 and sends nothing', async () => {
+    const u = await registerUser(t.app);
+    await db().updateTable('users').set({ phone: null }).where('id', '=', u.id).execute();
+    const before = sms.requests.length;
+    const res = await post('/account/deletion/send-otp', {}, u.token);
+    assert.equal(res.status, 409);
+    assert.equal(sms.requests.length, before);
+  });
 });
