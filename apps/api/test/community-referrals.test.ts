@@ -124,11 +124,17 @@ describe('referrals', () => {
     assert.equal((await clicks()).length, before);
   });
 
-  it('a store URL without a query gets ?referrer=, and a fragment stays last', async () => {
+  it('a store URL without a query gets ?referrer=, a fragment stays last, and the IP is the socket’s without TRUST_PROXY', async () => {
     const other = await createTestApp({ MOBILE_STORE_URL: 'https://apps.example.test/app#top' });
     try {
       const res = await call(other.app, 'GET', '/r/ZZZZ2222');
       assert.equal(res.headers.location, 'https://apps.example.test/app?referrer=ZZZZ2222#top');
+      // Without TRUST_PROXY a forwarded-for header is not believed: the socket address is logged.
+      const u = await registerUser(other.app);
+      const code = (await call(other.app, 'GET', '/api/v1/referrals/my-code', { token: u.token })).body.referral_code;
+      await call(other.app, 'GET', `/r/${code}`, { headers: { 'x-forwarded-for': '9.9.9.9' } });
+      const row = await other.db.database.db.selectFrom('referral_clicks').select('ip').executeTakeFirstOrThrow();
+      assert.equal(row.ip, '127.0.0.1');
     } finally {
       await other.close();
     }
