@@ -72,6 +72,8 @@ export interface Config {
   referral: { shareBaseUrl: string; mobileStoreUrl: string; ipMatchWindowHours: number };
   deletionGraceDays: number;
   supportEmail: string | null;
+  /** Public catalogue answers are served from memory this long (0: never cached). */
+  catalogueCacheMs: number;
   /** Background jobs (retention, deletion) run on a timer in the server unless 0. */
   jobsIntervalSeconds: number;
 }
@@ -290,6 +292,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     },
     deletionGraceDays: r.int('ACCOUNT_DELETION_GRACE_DAYS', 14, 0, 365),
     supportEmail,
+    catalogueCacheMs: r.int('CATALOGUE_CACHE_MS', 1000, 0, 3_600_000),
     jobsIntervalSeconds: r.int('JOBS_INTERVAL_SECONDS', 3600, 0, 86_400),
   };
   return Object.freeze(config);

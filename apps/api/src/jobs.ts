@@ -3,6 +3,7 @@ import { DAY } from './lib/clock.ts';
 import { purgeExpired } from './lib/rate-limit.ts';
 import { processDueDeletions } from './modules/community/deletion.service.ts';
 import { purgeOldClickIps } from './modules/community/referrals.service.ts';
+import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
 
 /**
  * Background jobs. Each one is idempotent and claims its rows with conditional statements, so
@@ -29,6 +30,11 @@ export const jobs: Job[] = [
     name: 'complete-account-deletions',
     // Anonymises users whose deletion grace period is over; each request is claimed conditionally.
     run: (ctx) => processDueDeletions(ctx),
+  },
+  {
+    name: 'purge-order-idempotency-keys',
+    // Keys are kept 24 h (CONTRACTS §9); after that the same key may place a new order.
+    run: (ctx) => purgeIdempotencyKeys(ctx),
   },
 ];
 

@@ -1,6 +1,5 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql } from 'kysely';
 import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { insertOrder } from './community-fixtures.ts';
 import { DAY, HOUR } from '../src/lib/clock.ts';
@@ -11,7 +10,6 @@ describe('admin users area', () => {
   let admin: TestUser;
   before(async () => {
     t = await createTestApp();
-    await sql`create table if not exists orders (id text primary key, user_id text not null, status text not null, subtotal bigint, total bigint, refunded_amount bigint, currency text, idempotency_key text, request_hash text, created_at text, updated_at text)`.execute(t.db.database.db); // TEMP-ORDERS
     admin = await createAdmin(t);
   });
   after(() => t.close());
@@ -116,7 +114,6 @@ describe('admin users area', () => {
     const fresh = await createTestApp();
     try {
       const d = fresh.db.database.db;
-      await sql`create table if not exists orders (id text primary key, user_id text not null, status text not null, subtotal bigint, total bigint, refunded_amount bigint, currency text, idempotency_key text, request_hash text, created_at text, updated_at text)`.execute(d); // TEMP-ORDERS
       fresh.clock.set('2026-03-10T12:00:00.000Z');
       const old = await registerUser(fresh.app);
       fresh.clock.set('2026-03-20T12:00:00.000Z'); // 10 days later: old is outside 7d, inside 30d

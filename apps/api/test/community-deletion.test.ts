@@ -15,7 +15,6 @@ describe('account deletion', () => {
   before(async () => {
     sms = await new SmsSimulator().start();
     t = await createTestApp({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `${sms.url}/sms`, TRUST_PROXY: 'true' });
-    await (await import('kysely')).sql`create table if not exists orders (id text primary key, user_id text not null, status text not null, subtotal bigint, total bigint, refunded_amount bigint, currency text, idempotency_key text, request_hash text, created_at text, updated_at text)`.execute(t.db.database.db); // TEMP-ORDERS
   });
   after(async () => {
     await t.close();
@@ -52,11 +51,11 @@ describe('account deletion', () => {
     assert.deepEqual((await get('/account/deletion/eligibility', u.token)).body, { eligible: true, blockers: [] });
     const order = await insertOrder(db(), t.clock, u.id, 'placed');
     assert.deepEqual((await get('/account/deletion/eligibility', u.token)).body, { eligible: false, blockers: ['open_orders'] });
-    for (const s of ['processing', 'shipped']) {
+    for (const s of ['processing', 'shipped'] as const) {
       await setOrderStatus(db(), order, s);
       assert.deepEqual((await get('/account/deletion/eligibility', u.token)).body.blockers, ['open_orders'], s);
     }
-    for (const s of ['delivered', 'cancelled', 'refunded']) {
+    for (const s of ['delivered', 'cancelled', 'refunded'] as const) {
       await setOrderStatus(db(), order, s);
       assert.deepEqual((await get('/account/deletion/eligibility', u.token)).body.blockers, [], s);
     }

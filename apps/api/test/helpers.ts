@@ -81,6 +81,8 @@ export function testConfig(url: string, env: Record<string, string | undefined> 
     DATABASE_URL: url,
     DATA_DIR: join(tmpdir(), 'sf-test-data'),
     PASSWORD_SCRYPT_N: '1024',
+    // Tests read what they just wrote; test/catalogue-cache.test.ts turns the cache on.
+    CATALOGUE_CACHE_MS: '0',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   });

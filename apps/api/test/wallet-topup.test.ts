@@ -308,3 +308,23 @@ describe('top-up gates: fail closed until configured', () => {
     ]);
   });
 });
+
+describe('webhook log completeness', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ TOPUP_PAGE_BASE_URL: PAGE_BASE, STORE_WEBHOOK_SECRET: SECRET });
+  });
+  after(() => t.close());
+
+  it('an oversized body and a signed body failing the schema are refused and still logged', async () => {
+    const before = (await webhookLogs(t)).length;
+    const huge = JSON.stringify({ token: 'x'.repeat(20_000), amount: 1, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: 't' });
+    const big = await signedCall(t, 'topup-credit', undefined, { raw: huge });
+    assert.equal(big.status, 413);
+    const invalid = await signedCall(t, 'topup-credit', { token: 'abc', amount: 'ten' });
+    assert.equal(invalid.status, 400);
+    const logs = await webhookLogs(t);
+    assert.equal(logs.length, before + 2);
+    assert.deepEqual(logs.slice(-2).map((l) => [l.endpoint, l.outcome]), [['topup-credit', 'rejected'], ['topup-credit', 'rejected']]);
+  });
+});

@@ -36,7 +36,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
@@ -45,6 +45,28 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   pool.on('error', (err) => (options.onPoolError ?? ((e) => console.error(`database: idle connection error: ${e.message}`)))(err));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every statement anew; preparing costs as much as running a small query. The
+ * app's SQL comes from a bounded set of query shapes, so prepared statements are kept and reused
+ * (better-sqlite3 statements are reusable; Kysely never iterates two at once on one connection).
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 1000) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt === undefined) {
+        stmt = sqlite.prepare(sql);
+        // Statements whose text varies without bound (e.g. long IN lists) must not grow the cache forever.
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+    close: () => sqlite.close(),
+  };
 }
 
 /** True when `err` is a unique-constraint violation on either database. */

@@ -3,7 +3,6 @@ export type ErrorCode =
   | 'validation_failed'
   | 'unauthorized'
   | 'invalid_credentials'
-  | 'invalid_token'
   | 'forbidden'
   | 'not_found'
   | 'conflict'

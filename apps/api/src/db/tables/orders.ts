@@ -1,3 +1,52 @@
 /** Table types for orders, refunds, reconciliation (issue 5). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface OrdersTables {}
+
+export type OrderStatus = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+/** Statuses in which an order still counts as open (account deletion's `open_orders` blocker). */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['placed', 'processing', 'shipped'];
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  status: OrderStatus;
+  /** Minor units; total = subtotal for now (CONTRACTS §9). What the wallet was debited. */
+  subtotal: number;
+  total: number;
+  /** Sum of every refund (cancel or admin); CHECK 0 <= refunded_amount <= total. */
+  refunded_amount: number;
+  currency: string;
+  /** Idempotency-Key header, unique per user while kept (24 h); cleared by a job after that. */
+  idempotency_key: string | null;
+  /** sha256 of the normalised item list, to tell a replay from a conflict. */
+  request_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  order_id: string;
+  product_id: string;
+  /** Name and price as sold (copied from the catalogue at placement). */
+  name: string;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+}
+
+/** One row per refund movement (user cancel or admin refund); each has one `order_refund` ledger row. */
+export interface RefundsTable {
+  id: string;
+  order_id: string;
+  user_id: string;
+  amount: number;
+  reason: string | null;
+  /** The admin who refunded; null for a user's own cancel. */
+  admin_id: string | null;
+  created_at: string;
+}
+
+export interface OrdersTables {
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  refunds: RefundsTable;
+}

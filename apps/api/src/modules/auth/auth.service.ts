@@ -33,7 +33,8 @@ export const ADMIN_LOGIN_RULE: RateRule = { bucket: 'admin_login', limit: 10, wi
 export const LOGIN_RULE: RateRule = { bucket: 'login', limit: 10, windowMs: 15 * MINUTE, code: 'LOGIN_RATE_LIMITED' };
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Phone or password is incorrect');
-const invalidToken = () => new AppError(401, 'invalid_token', 'Token is invalid or expired');
+// CONTRACTS §2: every 401 of a protected route is `unauthorized`; the message says why.
+const invalidToken = () => new AppError(401, 'unauthorized', 'Token is invalid, expired or revoked');
 
 export function requirePhone(ctx: Ctx, raw: string): string {
   const phone = normalisePhone(raw, ctx.config.defaultCountryCode);

@@ -205,3 +205,59 @@ export async function deleteGateway(db: Executor, id: string): Promise<boolean> 
   const r = await db.deleteFrom('payment_gateways').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+// ---- orders: many lines in one statement (the placement's hot path) ------------------------
+
+/** `CASE id WHEN :id THEN :qty … END`, typed integer so PostgreSQL can subtract it. */
+const qtyCase = (lines: readonly { productId: string; quantity: number }[]) =>
+  sql<number>`case id ${sql.join(
+    lines.map((l) => sql`when ${l.productId} then cast(${l.quantity} as integer)`),
+    sql` `,
+  )} end`;
+
+/**
+ * Takes stock for every line in ONE conditional UPDATE and answers the rows it took (with their
+ * price and name, so the same statement prices the order). A product that is unknown, inactive,
+ * deleted or short is simply absent from the answer; the caller must then roll back.
+ * Product ids must be distinct.
+ */
+export function takeStockMany(
+  db: Executor,
+  lines: readonly { productId: string; quantity: number }[],
+  now: string,
+): Promise<{ id: string; name: string; price: number }[]> {
+  const qty = qtyCase(lines);
+  return db
+    .updateTable('products')
+    .set({ stock: sql`stock - ${qty}`, updated_at: now })
+    .where(
+      'id',
+      'in',
+      lines.map((l) => l.productId),
+    )
+    .where('is_active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .where('stock', '>=', qty)
+    .returning(['id', 'name', 'price'])
+    .execute();
+}
+
+/** Puts stock back for every line in one UPDATE (cancel), also to products deactivated since. */
+export async function returnStockMany(db: Executor, lines: readonly { productId: string; quantity: number }[], now: string): Promise<number> {
+  if (lines.length === 0) return 0;
+  const r = await db
+    .updateTable('products')
+    .set({ stock: sql`stock + ${qtyCase(lines)}`, updated_at: now })
+    .where(
+      'id',
+      'in',
+      lines.map((l) => l.productId),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Why a placement could not take stock: the live state of the requested products. */
+export function findOrderableState(db: Executor, ids: readonly string[]): Promise<{ id: string; stock: number; is_active: number; deleted_at: string | null }[]> {
+  return db.selectFrom('products').select(['id', 'stock', 'is_active', 'deleted_at']).where('id', 'in', ids).execute();
+}

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/errors.ts';
 import { PageQuerySchema } from '../../lib/pagination.ts';
 import * as catalogue from './catalogue.service.ts';
 import * as media from './media.service.ts';
+import { cachedRead, publicCache } from './public-cache.ts';
 import {
   AdminProductListQuerySchema,
   CategoryPageSchema,
@@ -29,39 +28,28 @@ import {
 
 const NoContent = Type.Unsafe<void>({ type: 'null', description: 'No content' });
 
-/**
- * Public reads are the shop's hottest path: a weak ETag over the answer lets clients and caches
- * revalidate with If-None-Match and get a bodiless 304.
- */
-function withEtag<T>(req: FastifyRequest, reply: FastifyReply, body: T): T | FastifyReply {
-  const etag = `W/"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-  reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate');
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.code(304).send();
-  return body;
-}
-
 /** Public catalogue and the token-holder's gateway list, under /api/v1. */
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['catalogue'];
+  const read = cachedRead(ctx);
 
   app.get(
     '/products',
-    { schema: { tags, querystring: ProductListQuerySchema, response: { 200: ProductPageSchema, 304: NoContent } } },
-    async (req, reply) => withEtag(req, reply, await catalogue.listPublicProducts(ctx, req.query)),
+    { ...read, schema: { tags, querystring: ProductListQuerySchema, response: { 200: ProductPageSchema, 304: NoContent } } },
+    (req) => catalogue.listPublicProducts(ctx, req.query),
   );
 
   app.get(
     '/products/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: ProductSchema, 304: NoContent } } },
-    async (req, reply) => withEtag(req, reply, await catalogue.getPublicProduct(ctx, req.params.id)),
+    { ...read, schema: { tags, params: IdParamsSchema, response: { 200: ProductSchema, 304: NoContent } } },
+    (req) => catalogue.getPublicProduct(ctx, req.params.id),
   );
 
   app.get(
     '/categories',
-    { schema: { tags, querystring: PageQuerySchema, response: { 200: CategoryPageSchema, 304: NoContent } } },
-    async (req, reply) => withEtag(req, reply, await catalogue.listCategories(ctx, req.query, true)),
+    { ...read, schema: { tags, querystring: PageQuerySchema, response: { 200: CategoryPageSchema, 304: NoContent } } },
+    (req) => catalogue.listCategories(ctx, req.query, true),
   );
 
   app.get(
@@ -75,6 +63,10 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['admin'];
+  // Any successful admin write may change what the public catalogue shows.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 300) publicCache(ctx).clear();
+  });
   const admin = { auth: 'admin' as const };
 
   // Categories

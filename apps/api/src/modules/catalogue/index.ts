@@ -13,3 +13,4 @@ export const rootRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export { findSellableProducts, takeStock, returnStock, type SellableProduct } from './catalogue.service.ts';
+export { takeStockMany, returnStockMany, findOrderableState } from './catalogue.repository.ts';

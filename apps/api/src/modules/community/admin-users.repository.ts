@@ -39,7 +39,7 @@ const n = (v: unknown): number => Number(v ?? 0);
 /** Headline figures since `since` (ISO). Money in minor units; orders from the orders table. */
 export async function windowFigures(db: Executor, since: string) {
   const users = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow();
-  const orders = await sql<{ n: unknown }>`select count(*) as n from orders where created_at >= ${since}`.execute(db);
+  const orders = await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow();
   const ledger = await db
     .selectFrom('wallet_transactions')
     .select((eb) => [
@@ -58,7 +58,7 @@ export async function windowFigures(db: Executor, since: string) {
     .executeTakeFirstOrThrow();
   return {
     new_users: n(users.n),
-    orders: n(orders.rows[0]?.n),
+    orders: n(orders.n),
     revenue: n(ledger.paid) - n(ledger.refunded),
     refunds: n(ledger.refunded),
     topups: n(ledger.topups),

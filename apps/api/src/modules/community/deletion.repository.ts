@@ -1,4 +1,5 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import { OPEN_ORDER_STATUSES } from '../../db/tables/orders.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import type { DeletionChannel, DeletionRequestsTable } from '../../db/tables/community.ts';
 
@@ -8,8 +9,13 @@ const requestColumns = ['id', 'user_id', 'status', 'channel', 'reason', 'request
 
 /** Orders in placed, processing or shipped (the orders domain's open statuses). */
 export async function countOpenOrders(db: Executor, userId: string): Promise<number> {
-  const r = await sql<{ n: number | string }>`select count(*) as n from orders where user_id = ${userId} and status in ('placed', 'processing', 'shipped')`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
+  const r = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...OPEN_ORDER_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 export function findWalletBalances(db: Executor, userId: string) {

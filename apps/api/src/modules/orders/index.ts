@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { orderAdminRoutes, orderRoutes } from './orders.routes.ts';
 
-/** Routes under /api/v1. */
-export const routes: FastifyPluginAsyncTypebox = async (_app) => {};
+/** Routes under /api/v1: the user's orders, and the admin order, refund and reconciliation routes. */
+export const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(orderRoutes);
+  await app.register(orderAdminRoutes);
+};
 
 /** Routes at the host root (outside /api/v1), if the domain has any. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+
+export { OPEN_ORDER_STATUSES } from '../../db/tables/orders.ts';
+export { purgeIdempotencyKeys, transitions } from './orders.service.ts';

@@ -82,31 +82,9 @@ export class GatewayBClient {
   }
 }
 
-/** Currencies whose minor unit is not 1/100 (ISO 4217 exponents). */
-const EXPONENT: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-};
-export const currencyExponent = (currency: string): number => EXPONENT[currency] ?? 2;
+import { decimalToMinor } from '@storefront/money';
 
-/**
- * A gateway decimal string ("123.45") in minor units, with integers only; null when it is not a
- * plain non-negative decimal or carries non-zero digits below the minor unit.
- */
-export function decimalToMinor(value: unknown, currency: string): bigint | null {
-  if (typeof value !== 'string' || !/^\d{1,18}(\.\d{1,18})?$/.test(value)) return null;
-  const exp = currencyExponent(currency);
-  const [whole, frac = ''] = value.split('.') as [string, string?];
-  if (/[1-9]/.test(frac.slice(exp))) return null;
-  return BigInt(whole) * 10n ** BigInt(exp) + BigInt(frac.slice(0, exp).padEnd(exp, '0') || '0');
-}
-
-/** Minor units as the gateway's decimal string: 12345 INR → "123.45". */
-export function minorToDecimal(amount: number, currency: string): string {
-  const exp = currencyExponent(currency);
-  const s = BigInt(amount).toString().padStart(exp + 1, '0');
-  return exp === 0 ? s : `${s.slice(0, -exp)}.${s.slice(-exp)}`;
-}
+export { currencyExponent, decimalToMinor, minorToDecimal } from '@storefront/money';
 
 export type OrderVerdict =
   | { ok: true; captureId: string }
@@ -126,6 +104,6 @@ export function verifyOrder(order: GatewayBOrder, expect: { token: string; amoun
   const currency = capture.amount?.currency_code;
   if (currency !== expect.currency) return { ok: false, final: true, reason: 'currency_mismatch' };
   const captured = decimalToMinor(capture.amount?.value, expect.currency);
-  if (captured === null || captured !== BigInt(expect.amount)) return { ok: false, final: true, reason: 'amount_mismatch' };
+  if (captured === null || captured !== expect.amount) return { ok: false, final: true, reason: 'amount_mismatch' };
   return { ok: true, captureId: capture.id };
 }

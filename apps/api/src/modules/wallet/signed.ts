@@ -4,7 +4,7 @@
  * preValidation hook checks the signature before anything else looks at the body. Every refusal
  * here lands in the webhook log.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { check } from '@storefront/signing';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { logFieldsOf, logWebhook } from './topup.service.ts';
@@ -35,6 +35,15 @@ export function installSignedScope(app: FastifyInstance): void {
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (req, body, done) => {
     raw.set(req, { bytes: body as Buffer, kind: 'other' });
     done(null, undefined);
+  });
+
+  // Bodies Fastify refuses before the hook below runs (oversized, truncated) are logged here; the
+  // hook, the schema-failure path and the services log their own refusals.
+  app.addHook('onError', async (req, _reply, err: FastifyError) => {
+    if (err.validation || !String(err.code ?? '').startsWith('FST_')) return;
+    const body = raw.get(req);
+    const fields = logFieldsOf(body?.kind === 'json' ? req.body : undefined);
+    await logWebhook(ctx, ctx.db, { endpoint: endpointOf(req), ...fields, outcome: 'rejected', reason: err.code });
   });
 
   app.addHook('preValidation', async (req) => {

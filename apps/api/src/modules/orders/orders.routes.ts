@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
+import * as orders from './orders.service.ts';
+import { reconcile } from './reconciliation.ts';
+import {
+  AdminOrderSchema,
+  AdminOrdersQuerySchema,
+  IdempotencyHeadersSchema,
+  OrderBodySchema,
+  OrderParamsSchema,
+  OrderSchema,
+  QuoteSchema,
+  ReconciliationQuerySchema,
+  ReconciliationSchema,
+  RefundBodySchema,
+  RefundResultSchema,
+  RefundSchema,
+  RefundsQuerySchema,
+  StatusBodySchema,
+  UidParamsSchema,
+} from './orders.schemas.ts';
+
+/** `/orders/*` for the app (token). */
+export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.ctx;
+  const tags = ['orders'];
+  const user = { auth: 'user' as const };
+
+  app.post('/orders/quote', { config: user, schema: { tags, body: OrderBodySchema, response: { 200: QuoteSchema } } }, (req) => orders.quote(ctx, req.body));
+
+  app.post(
+    '/orders',
+    { config: user, schema: { tags, headers: IdempotencyHeadersSchema, body: OrderBodySchema, response: { 201: OrderSchema } } },
+    async (req, reply) => {
+      const { order, replayed } = await orders.placeOrder(ctx, req.principal!.userId, req.body, req.headers['idempotency-key']);
+      // A replay answers exactly what the first request answered (201, the same order), marked.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.get('/orders', { config: user, schema: { tags, querystring: PageQuerySchema, response: { 200: pageOf(OrderSchema) } } }, (req) =>
+    orders.listOwn(ctx, req.principal!.userId, req.query),
+  );
+
+  app.get('/orders/:id', { config: user, schema: { tags, params: OrderParamsSchema, response: { 200: OrderSchema } } }, (req) =>
+    orders.getOwn(ctx, req.principal!.userId, req.params.id),
+  );
+
+  app.post('/orders/:id/cancel', { config: user, schema: { tags, params: OrderParamsSchema, response: { 200: OrderSchema } } }, (req) =>
+    orders.cancelOwn(ctx, req.principal!.userId, req.params.id),
+  );
+};
+
+/** `/admin/orders`, refunds and reconciliation (admin token). */
+export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.ctx;
+  const tags = ['admin'];
+  const admin = { auth: 'admin' as const };
+
+  app.get('/admin/orders', { config: admin, schema: { tags, querystring: AdminOrdersQuerySchema, response: { 200: pageOf(AdminOrderSchema) } } }, (req) =>
+    orders.adminList(ctx, req.query),
+  );
+
+  app.get('/admin/orders/:id', { config: admin, schema: { tags, params: OrderParamsSchema, response: { 200: AdminOrderSchema } } }, (req) =>
+    orders.adminGet(ctx, req.params.id),
+  );
+
+  app.post(
+    '/admin/orders/:id/status',
+    { config: admin, schema: { tags, params: OrderParamsSchema, body: StatusBodySchema, response: { 200: AdminOrderSchema } } },
+    (req) => orders.adminSetStatus(ctx, req.principal!.userId, req.params.id, req.body.status),
+  );
+
+  app.post(
+    '/admin/orders/:id/refund',
+    { config: admin, schema: { tags, params: OrderParamsSchema, body: RefundBodySchema, response: { 201: RefundResultSchema } } },
+    async (req, reply) => reply.status(201).send(await orders.adminRefund(ctx, req.principal!.userId, req.params.id, req.body ?? {})),
+  );
+
+  app.get('/admin/refunds', { config: admin, schema: { tags, querystring: RefundsQuerySchema, response: { 200: pageOf(RefundSchema) } } }, (req) =>
+    orders.adminRefunds(ctx, req.query),
+  );
+
+  app.get(
+    '/admin/users/:uid/orders',
+    { config: admin, schema: { tags, params: UidParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(AdminOrderSchema) } } },
+    (req) => orders.adminUserOrders(ctx, req.params.uid, req.query),
+  );
+
+  app.get(
+    '/admin/reconciliation',
+    { config: admin, schema: { tags, querystring: ReconciliationQuerySchema, response: { 200: ReconciliationSchema } } },
+    (req) => reconcile(ctx, req.query),
+  );
+};

@@ -1,0 +1,127 @@
+import { Type, type Static } from 'typebox';
+import { PageQuerySchema } from '../../lib/pagination.ts';
+
+export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export const OrderStatusSchema = Type.Union([
+  Type.Literal('placed'),
+  Type.Literal('processing'),
+  Type.Literal('shipped'),
+  Type.Literal('delivered'),
+  Type.Literal('cancelled'),
+  Type.Literal('refunded'),
+]);
+
+const Id = Type.String({ minLength: 1, maxLength: 1000 });
+/** Path ids: any shape; one that matches nothing is 404 (CONTRACTS §9). */
+const PathId = Type.String();
+const Money = Type.Integer();
+
+export const OrderBodySchema = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object({ product_id: Id, quantity: Type.Integer({ minimum: 1, maximum: 99 }) }, { additionalProperties: false }),
+      { minItems: 1, maxItems: 50 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type OrderBody = Static<typeof OrderBodySchema>;
+
+export const LineSchema = Type.Object({
+  product_id: Type.String(),
+  name: Type.String(),
+  unit_price: Money,
+  quantity: Type.Integer(),
+  line_total: Money,
+});
+
+export const QuoteSchema = Type.Object({
+  items: Type.Array(LineSchema),
+  subtotal: Money,
+  total: Money,
+  currency: Type.String(),
+});
+
+export const OrderSchema = Type.Object({
+  id: Type.String(),
+  status: OrderStatusSchema,
+  items: Type.Array(LineSchema),
+  subtotal: Money,
+  total: Money,
+  refunded_amount: Money,
+  currency: Type.String(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type Order = Static<typeof OrderSchema>;
+
+export const AdminOrderSchema = Type.Object({ ...OrderSchema.properties, user_id: Type.String() });
+export type AdminOrder = Static<typeof AdminOrderSchema>;
+
+export const IdempotencyHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' })),
+});
+
+export const OrderParamsSchema = Type.Object({ id: PathId });
+export const UidParamsSchema = Type.Object({ uid: PathId });
+
+export const AdminOrdersQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  status: Type.Optional(OrderStatusSchema),
+  user_id: Type.Optional(Id),
+});
+export type AdminOrdersQuery = Static<typeof AdminOrdersQuerySchema>;
+
+export const StatusBodySchema = Type.Object({ status: OrderStatusSchema }, { additionalProperties: false });
+
+export const RefundBodySchema = Type.Object(
+  {
+    amount: Type.Optional(Type.Integer({ minimum: 1 })),
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type RefundBody = Static<typeof RefundBodySchema>;
+
+export const RefundSchema = Type.Object({
+  id: Type.String(),
+  order_id: Type.String(),
+  user_id: Type.String(),
+  amount: Money,
+  currency: Type.String(),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  admin_id: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+export type Refund = Static<typeof RefundSchema>;
+
+/** An admin refund answers the refund row and the order after it. */
+export const RefundResultSchema = Type.Object({ ...RefundSchema.properties, order: AdminOrderSchema });
+
+export const RefundsQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  order_id: Type.Optional(Id),
+  user_id: Type.Optional(Id),
+});
+export type RefundsQuery = Static<typeof RefundsQuerySchema>;
+
+export const ReconciliationQuerySchema = Type.Object({
+  from: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+  to: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+});
+
+const Mismatch = Type.Object({ kind: Type.String(), id: Type.String(), detail: Type.String() });
+const SumCount = Type.Object({ count: Type.Integer(), amount: Money });
+
+export const ReconciliationSchema = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  currency: Type.String(),
+  topups: Type.Object({ completed: SumCount, ledger: SumCount, webhook_credited: Type.Object({ count: Type.Integer() }) }),
+  orders: Type.Object({ placed: SumCount, ledger_payments: SumCount, refunds: SumCount, ledger_refunds: SumCount }),
+  balances: Type.Object({ wallets: Type.Integer(), sum_of_balances: Money, sum_of_ledger: Money }),
+  ok: Type.Boolean(),
+  mismatches: Type.Array(Mismatch),
+});
+export type Reconciliation = Static<typeof ReconciliationSchema>;
+export type MismatchT = Static<typeof Mismatch>;

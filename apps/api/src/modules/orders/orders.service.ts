@@ -1,0 +1,370 @@
+/**
+ * Orders: server-priced quotes, atomic placement (stock + wallet debit + order in one
+ * transaction), idempotent retries, and ONE state machine shared by the user's cancel and every
+ * admin move (status change, refund).
+ */
+import { createHash } from 'node:crypto';
+import type { Ctx } from '../../context.ts';
+import { isUniqueViolation } from '../../db/kysely.ts';
+import type { OrderStatus } from '../../db/tables/orders.ts';
+import { DAY } from '../../lib/clock.ts';
+import type { Trx } from '../../lib/db-types.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
+import { findOrderableState, findSellableProducts, returnStockMany, takeStockMany } from '../catalogue/index.ts';
+import { applyMovement } from '../wallet/ledger.ts';
+import * as repo from './orders.repository.ts';
+import type { AdminOrder, AdminOrdersQuery, Order, OrderBody, Refund, RefundBody, RefundsQuery } from './orders.schemas.ts';
+
+/** How long an Idempotency-Key is kept (CONTRACTS §9). */
+export const IDEMPOTENCY_TTL_MS = DAY;
+
+// ---- the state machine ---------------------------------------------------------------------
+
+/**
+ * Every allowed move. `refunded` is reached only through an admin refund of the whole remaining
+ * amount; `cancelled` refunds whatever is left and returns the stock. Anything else: 409.
+ */
+export const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ['processing', 'cancelled', 'refunded'],
+  processing: ['shipped', 'cancelled', 'refunded'],
+  shipped: ['delivered', 'refunded'],
+  delivered: ['refunded'],
+  cancelled: [],
+  refunded: [],
+};
+
+/** Statuses that accept an admin refund (full or partial). */
+export const REFUNDABLE: readonly OrderStatus[] = ['placed', 'processing', 'shipped', 'delivered'];
+
+export const canMove = (from: OrderStatus, to: OrderStatus): boolean => transitions[from].includes(to);
+
+export interface Move {
+  /** Target status; equal to the current one only for a partial refund. */
+  to: OrderStatus | 'partial_refund';
+  /** Who asked: the user's own cancel carries their id (IDOR check), an admin move carries adminId. */
+  userId?: string;
+  adminId?: string;
+  /** Admin refund amount; undefined = all that is still refundable. */
+  amount?: number;
+  reason?: string | null;
+}
+
+export interface MoveResult {
+  order: repo.OrderRow;
+  refund: repo.RefundRow | null;
+}
+
+/**
+ * The only way an order changes state. Reads the order inside the transaction, checks the move
+ * against `transitions`, then applies it with a conditional UPDATE on exactly the state it read;
+ * if another request moved the order first, it reads again and decides again (bounded). A move
+ * that refunds also writes a `refunds` row and its `order_refund` ledger credit, and a cancel puts
+ * the stock back — all in the same transaction, so concurrent cancels produce one refund.
+ */
+export async function applyTransition(ctx: Ctx, trx: Trx, orderId: string, move: Move): Promise<MoveResult> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const order = await repo.findOrder(trx, orderId);
+    if (!order || (move.userId !== undefined && order.user_id !== move.userId)) throw notFound('order');
+    const total = Number(order.total);
+    const refundedBefore = Number(order.refunded_amount);
+    const remaining = total - refundedBefore;
+    let to: OrderStatus;
+    let refund = 0;
+    if (move.to === 'cancelled') {
+      if (!canMove(order.status, 'cancelled')) throw invalidTransition(order.status, 'cancelled');
+      to = 'cancelled';
+      refund = remaining;
+    } else if (move.to === 'partial_refund' || move.to === 'refunded') {
+      if (!REFUNDABLE.includes(order.status) || remaining <= 0) throw invalidTransition(order.status, 'refunded');
+      refund = move.amount ?? remaining;
+      if (refund > remaining) {
+        throw conflict('refund_exceeds_paid', `At most ${remaining} is still refundable`, { refundable: remaining });
+      }
+      to = refund === remaining ? 'refunded' : order.status;
+    } else {
+      if (!canMove(order.status, move.to)) throw invalidTransition(order.status, move.to);
+      to = move.to;
+    }
+    const now = ctx.clock.now().toISOString();
+    if (!(await repo.moveOrder(trx, { id: order.id, from: order.status, to, refundedBefore, refund, now }))) continue;
+
+    let refundRow: repo.RefundRow | null = null;
+    if (to === 'cancelled') {
+      const items = await repo.itemsFor(trx, [order.id]);
+      await returnStockMany(trx, items.map((i) => ({ productId: i.product_id, quantity: i.quantity })), now);
+    }
+    if (refund > 0) {
+      refundRow = {
+        id: newId(ctx.clock),
+        order_id: order.id,
+        user_id: order.user_id,
+        amount: refund,
+        reason: move.reason ?? (to === 'cancelled' ? 'cancelled' : null),
+        admin_id: move.adminId ?? null,
+        created_at: now,
+      };
+      await repo.insertRefund(trx, refundRow);
+      // Ledger reference of a refund: the refund id (the payment's is the order id).
+      await applyMovement(ctx, trx, { userId: order.user_id, type: 'order_refund', amount: refund, reference: refundRow.id });
+    }
+    return { order: { ...order, status: to, refunded_amount: refundedBefore + refund, updated_at: now }, refund: refundRow };
+  }
+  throw conflict('conflict', 'The order is changing; try again');
+}
+
+const invalidTransition = (from: OrderStatus, to: OrderStatus): AppError =>
+  conflict('invalid_transition', `An order that is ${from} cannot become ${to}`, { from, to });
+
+// ---- quote and placement -------------------------------------------------------------------
+
+interface Line {
+  productId: string;
+  quantity: number;
+}
+
+/** Merges repeated product ids (sorted, so locks are taken in one order); a merged line above 99 is 400. */
+export function normalise(body: OrderBody): Line[] {
+  const merged = new Map<string, number>();
+  for (const i of body.items) merged.set(i.product_id, (merged.get(i.product_id) ?? 0) + i.quantity);
+  const lines = [...merged].map(([productId, quantity]) => ({ productId, quantity })).sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  for (const l of lines) {
+    if (l.quantity > 99) throw badRequest('A product may be ordered at most 99 times', [{ field: 'body/items', message: `${l.productId}: merged quantity ${l.quantity} > 99` }]);
+  }
+  return lines;
+}
+
+const requestHash = (lines: Line[]): string =>
+  createHash('sha256')
+    .update(JSON.stringify(lines.map((l) => [l.productId, l.quantity])))
+    .digest('hex');
+
+function priced(lines: Line[], products: Map<string, { name: string; price: number }>) {
+  const items = lines.map((l) => {
+    const p = products.get(l.productId)!;
+    const unit = Number(p.price);
+    return { product_id: l.productId, name: p.name, unit_price: unit, quantity: l.quantity, line_total: unit * l.quantity };
+  });
+  const subtotal = items.reduce((s, i) => s + i.line_total, 0);
+  if (!Number.isSafeInteger(subtotal)) throw badRequest('Order total too large');
+  return { items, subtotal, total: subtotal };
+}
+
+export async function quote(ctx: Ctx, body: OrderBody) {
+  const lines = normalise(body);
+  const products = await findSellableProducts(ctx.db, lines.map((l) => l.productId));
+  for (const l of lines) if (!products.has(l.productId)) throw invalidProduct(l.productId);
+  for (const l of lines) if (Number(products.get(l.productId)!.stock) < l.quantity) throw outOfStock(l.productId);
+  return { ...priced(lines, products), currency: ctx.config.currency };
+}
+
+const invalidProduct = (id: string) => new AppError(400, 'invalid_product', 'Unknown or unavailable product', { product_id: id });
+const outOfStock = (id: string) => conflict('out_of_stock', 'Not enough stock', { product_id: id });
+
+class StockShort extends Error {}
+
+/**
+ * Places an order: ONE transaction of five statements on the happy path — take stock and read
+ * prices (one UPDATE … RETURNING), debit the wallet (UPDATE … RETURNING), append the ledger row,
+ * insert the order, insert its lines. Answers `{order, replayed}`.
+ */
+export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
+  const lines = normalise(body);
+  const hash = requestHash(lines);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return { order: await placeOnce(ctx, userId, lines, key, hash), replayed: false };
+    } catch (err) {
+      if (key === undefined) throw err;
+      // A key that was used before wins over any refusal (stock or credits may be gone since).
+      if (!isUniqueViolation(err) && !(err instanceof AppError)) throw err;
+      const existing = await repo.findByIdempotencyKey(ctx.db, userId, key);
+      if (!existing) {
+        if (isUniqueViolation(err)) continue;
+        throw err;
+      }
+      const cutoff = new Date(ctx.clock.now().getTime() - IDEMPOTENCY_TTL_MS).toISOString();
+      if (existing.created_at < cutoff) {
+        // Older than 24 h: the key is forgotten (the job does the same in bulk); try once more.
+        await repo.releaseKey(ctx.db, existing.id, cutoff);
+        continue;
+      }
+      if (existing.request_hash !== hash) throw conflict('idempotency_conflict', 'This Idempotency-Key was used with different items');
+      return { order: (await withItems(ctx, [existing]))[0]!, replayed: true };
+    }
+  }
+  throw conflict('conflict', 'Could not place the order; try again');
+}
+
+async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: string | undefined, hash: string): Promise<Order> {
+  const now = ctx.clock.now().toISOString();
+  const orderId = newId(ctx.clock);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const taken = await takeStockMany(trx, lines, now);
+      if (taken.length !== lines.length) throw new StockShort();
+      const { items, subtotal, total } = priced(lines, new Map(taken.map((p) => [p.id, p])));
+      await applyMovement(ctx, trx, { userId, type: 'order_payment', amount: -total, reference: orderId });
+      const row: repo.OrderRow = {
+        id: orderId,
+        user_id: userId,
+        status: 'placed',
+        subtotal,
+        total,
+        refunded_amount: 0,
+        currency: ctx.config.currency,
+        idempotency_key: key ?? null,
+        request_hash: key === undefined ? null : hash,
+        created_at: now,
+        updated_at: now,
+      };
+      await repo.insertOrder(trx, row);
+      await repo.insertItems(trx, items.map((i) => ({ order_id: orderId, product_id: i.product_id, name: i.name, unit_price: i.unit_price, quantity: i.quantity, line_total: i.line_total })));
+      return toOrder(row, items);
+    });
+  } catch (err) {
+    if (!(err instanceof StockShort)) throw err;
+    // Rolled back; one read tells which refusal it was.
+    const state = new Map((await findOrderableState(ctx.db, lines.map((l) => l.productId))).map((p) => [p.id, p]));
+    for (const l of lines) {
+      const p = state.get(l.productId);
+      if (!p || p.is_active !== 1 || p.deleted_at !== null) throw invalidProduct(l.productId);
+    }
+    const short = lines.find((l) => Number(state.get(l.productId)!.stock) < l.quantity);
+    throw outOfStock(short?.productId ?? lines[0]!.productId);
+  }
+}
+
+// ---- reads ---------------------------------------------------------------------------------
+
+type Item = Order['items'][number];
+
+function toOrder(r: repo.OrderRow, items: Item[]): Order {
+  return {
+    id: r.id,
+    status: r.status,
+    items,
+    subtotal: Number(r.subtotal),
+    total: Number(r.total),
+    refunded_amount: Number(r.refunded_amount),
+    currency: r.currency,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+const toAdminOrder = (r: repo.OrderRow, items: Item[]): AdminOrder => ({ ...toOrder(r, items), user_id: r.user_id });
+
+async function itemsByOrder(ctx: Ctx, rows: repo.OrderRow[]): Promise<Map<string, Item[]>> {
+  const byOrder = new Map<string, Item[]>();
+  for (const i of await repo.itemsFor(ctx.db, rows.map((r) => r.id))) {
+    const list = byOrder.get(i.order_id) ?? [];
+    list.push({ product_id: i.product_id, name: i.name, unit_price: Number(i.unit_price), quantity: Number(i.quantity), line_total: Number(i.line_total) });
+    byOrder.set(i.order_id, list);
+  }
+  return byOrder;
+}
+
+async function withItems(ctx: Ctx, rows: repo.OrderRow[]): Promise<Order[]> {
+  const m = await itemsByOrder(ctx, rows);
+  return rows.map((r) => toOrder(r, m.get(r.id) ?? []));
+}
+
+async function withItemsAdmin(ctx: Ctx, rows: repo.OrderRow[]): Promise<AdminOrder[]> {
+  const m = await itemsByOrder(ctx, rows);
+  return rows.map((r) => toAdminOrder(r, m.get(r.id) ?? []));
+}
+
+const limitOf = (q: PageQuery) => q.limit ?? 20;
+
+async function page(ctx: Ctx, f: { userId?: string; status?: OrderStatus }, q: PageQuery) {
+  const limit = limitOf(q);
+  const rows = await repo.listOrders(ctx.db, { ...f, before: decodeCursor(q.cursor), limit: limit + 1 });
+  return { rows: rows.slice(0, limit), all: rows, limit };
+}
+
+export async function listOwn(ctx: Ctx, userId: string, q: PageQuery) {
+  const { all, limit, rows } = await page(ctx, { userId }, q);
+  const orders = new Map((await withItems(ctx, rows)).map((o) => [o.id, o]));
+  return toPage(all, limit, (r) => r.id, (r) => orders.get(r.id)!);
+}
+
+export async function getOwn(ctx: Ctx, userId: string, id: string): Promise<Order> {
+  const row = await repo.findOrder(ctx.db, id);
+  if (!row || row.user_id !== userId) throw notFound('order');
+  return (await withItems(ctx, [row]))[0]!;
+}
+
+export async function cancelOwn(ctx: Ctx, userId: string, id: string): Promise<Order> {
+  const { order } = await ctx.db.transaction().execute((trx) => applyTransition(ctx, trx, id, { to: 'cancelled', userId }));
+  return (await withItems(ctx, [order]))[0]!;
+}
+
+// ---- admin ---------------------------------------------------------------------------------
+
+export async function adminList(ctx: Ctx, q: AdminOrdersQuery) {
+  const { all, limit, rows } = await page(ctx, { ...(q.status ? { status: q.status } : {}), ...(q.user_id ? { userId: q.user_id } : {}) }, q);
+  const orders = new Map((await withItemsAdmin(ctx, rows)).map((o) => [o.id, o]));
+  return toPage(all, limit, (r) => r.id, (r) => orders.get(r.id)!);
+}
+
+export async function adminUserOrders(ctx: Ctx, userId: string, q: PageQuery) {
+  if (!(await repo.userExists(ctx.db, userId))) throw notFound('user');
+  return adminList(ctx, { ...q, user_id: userId });
+}
+
+export async function adminGet(ctx: Ctx, id: string): Promise<AdminOrder> {
+  const row = await repo.findOrder(ctx.db, id);
+  if (!row) throw notFound('order');
+  return (await withItemsAdmin(ctx, [row]))[0]!;
+}
+
+/** Admin status change; `cancelled` refunds the rest and returns stock, `refunded` must go through a refund. */
+export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, status: OrderStatus): Promise<AdminOrder> {
+  if (status === 'refunded') {
+    if (!(await repo.findOrder(ctx.db, id))) throw notFound('order');
+    throw conflict('invalid_transition', 'Use POST /admin/orders/:id/refund to refund an order', { to: 'refunded' });
+  }
+  const { order } = await ctx.db.transaction().execute((trx) => applyTransition(ctx, trx, id, { to: status, adminId }));
+  return (await withItemsAdmin(ctx, [order]))[0]!;
+}
+
+export async function adminRefund(ctx: Ctx, adminId: string, id: string, body: RefundBody) {
+  const { order, refund } = await ctx.db.transaction().execute((trx) =>
+    applyTransition(ctx, trx, id, {
+      to: 'partial_refund',
+      adminId,
+      ...(body.amount !== undefined ? { amount: body.amount } : {}),
+      reason: body.reason ?? null,
+    }),
+  );
+  return { ...toRefund(ctx, refund!), order: (await withItemsAdmin(ctx, [order]))[0]! };
+}
+
+const toRefund = (ctx: Ctx, r: repo.RefundRow): Refund => ({
+  id: r.id,
+  order_id: r.order_id,
+  user_id: r.user_id,
+  amount: Number(r.amount),
+  currency: ctx.config.currency,
+  reason: r.reason,
+  admin_id: r.admin_id,
+  created_at: r.created_at,
+});
+
+export async function adminRefunds(ctx: Ctx, q: RefundsQuery) {
+  const limit = limitOf(q);
+  const rows = await repo.listRefunds(ctx.db, {
+    ...(q.order_id !== undefined ? { orderId: q.order_id } : {}),
+    ...(q.user_id !== undefined ? { userId: q.user_id } : {}),
+    before: decodeCursor(q.cursor),
+    limit: limit + 1,
+  });
+  return toPage(rows, limit, (r) => r.id, (r) => toRefund(ctx, r));
+}
+
+/** The job: forgets Idempotency-Keys older than 24 h. */
+export function purgeIdempotencyKeys(ctx: Ctx): Promise<number> {
+  return repo.releaseKeysBefore(ctx.db, new Date(ctx.clock.now().getTime() - IDEMPOTENCY_TTL_MS).toISOString());
+}

@@ -1,0 +1,104 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
+import { assertLedgerMatches } from './support/wallet.ts';
+import { countRows, credit, order, product, stockOf } from './orders-fixtures.ts';
+
+/** Races through the HTTP API (app.inject + Promise.all); each ends on balance = ledger sum and stock >= 0. */
+describe('orders under concurrency', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  before(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+  });
+  after(() => t.close());
+
+  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});
+
+  it('50 simultaneous orders against credits for 3 → exactly 3 succeed, the rest 402, balance = ledger sum', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 3000);
+    const a = await product(t, admin, 1000, 100);
+    const res = await Promise.all(Array.from({ length: 50 }, () => order(t, u, [{ product_id: a, quantity: 1 }])));
+    assert.deepEqual(tally(res.map((r) => r.status)), { 201: 3, 402: 47 });
+    assert.ok(res.filter((r) => r.status === 402).every((r) => r.body.error === 'insufficient_credits'), 'refusals are insufficient_credits');
+    assert.equal(await assertLedgerMatches(t, u.id), 0);
+    assert.equal(await stockOf(t, a), 97, 'refused orders gave their stock back');
+    assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 3);
+    assert.equal(await countRows(t, 'order_items'), await countRows(t, 'orders'));
+  });
+
+  it('50 simultaneous orders against stock for 3 → exactly 3 succeed, the rest 409 out_of_stock, stock ends at 0', async () => {
+    const a = await product(t, admin, 100, 3);
+    const users = await Promise.all(Array.from({ length: 10 }, () => registerUser(t.app)));
+    for (const u of users) await credit(t, u.id, 10_000);
+    const res = await Promise.all(Array.from({ length: 50 }, (_, i) => order(t, users[i % 10]!, [{ product_id: a, quantity: 1 }])));
+    assert.deepEqual(tally(res.map((r) => r.status)), { 201: 3, 409: 47 });
+    assert.ok(res.filter((r) => r.status === 409).every((r) => r.body.error === 'out_of_stock'), 'refusals are out_of_stock');
+    assert.equal(await stockOf(t, a), 0);
+    let spent = 0;
+    for (const u of users) spent += 10_000 - (await assertLedgerMatches(t, u.id));
+    assert.equal(spent, 300);
+  });
+
+  it('20 simultaneous cancels of one order → one 200, 19 × 409 invalid_transition, one refund, stock back once', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 5000);
+    const a = await product(t, admin, 700, 10);
+    const o = (await order(t, u, [{ product_id: a, quantity: 3 }])).body;
+    const res = await Promise.all(Array.from({ length: 20 }, () => call(t.app, 'POST', `/api/v1/orders/${o.id}/cancel`, { token: u.token })));
+    assert.deepEqual(tally(res.map((r) => r.status)), { 200: 1, 409: 19 });
+    assert.equal(await countRows(t, 'refunds', ['order_id', o.id]), 1);
+    assert.equal(await assertLedgerMatches(t, u.id), 5000);
+    assert.equal(await stockOf(t, a), 10);
+  });
+
+  it('user cancels racing admin cancels and refunds → the order is refunded at most its total, once per refund row', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 5000);
+    const a = await product(t, admin, 1000, 10);
+    const o = (await order(t, u, [{ product_id: a, quantity: 2 }])).body;
+    const calls = [
+      ...Array.from({ length: 5 }, () => call(t.app, 'POST', `/api/v1/orders/${o.id}/cancel`, { token: u.token })),
+      ...Array.from({ length: 5 }, () => call(t.app, 'POST', `/api/v1/admin/orders/${o.id}/refund`, { token: admin.token, body: { amount: 700 } })),
+      ...Array.from({ length: 5 }, () => call(t.app, 'POST', `/api/v1/admin/orders/${o.id}/status`, { token: admin.token, body: { status: 'cancelled' } })),
+    ];
+    const res = await Promise.all(calls);
+    assert.ok(res.every((r) => [200, 201, 409].includes(r.status)), res.map((r) => r.text).join('\n'));
+    const row = await t.db.database.db.selectFrom('orders').select(['refunded_amount', 'total', 'status']).where('id', '=', o.id).executeTakeFirstOrThrow();
+    const refunds = await t.db.database.db.selectFrom('refunds').select('amount').where('order_id', '=', o.id).execute();
+    assert.equal(refunds.reduce((s, r) => s + Number(r.amount), 0), Number(row.refunded_amount));
+    assert.ok(Number(row.refunded_amount) <= 2000, 'Number(row.refunded_amount) <= 2000');
+    assert.ok(['cancelled', 'refunded', 'placed'].includes(row.status));
+    assert.equal(await assertLedgerMatches(t, u.id), 3000 + Number(row.refunded_amount));
+    assert.ok((await stockOf(t, a)) >= 0, '(await stockOf(t, a)) >= 0');
+  });
+
+  it('the same Idempotency-Key fired 20 times at once → one order, every answer is that order', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 400, 50);
+    const res = await Promise.all(Array.from({ length: 20 }, () => order(t, u, [{ product_id: a, quantity: 2 }], 'same-key')));
+    assert.deepEqual(tally(res.map((r) => r.status)), { 201: 20 }, res.map((r) => r.text).join('\n'));
+    assert.equal(new Set(res.map((r) => r.body.id)).size, 1);
+    assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 1);
+    assert.equal(await assertLedgerMatches(t, u.id), 9200);
+    assert.equal(await stockOf(t, a), 48);
+  });
+
+  it('the same key with different items fired at once → one order, the others 201 replay or 409 idempotency_conflict', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 100, 50);
+    const res = await Promise.all(Array.from({ length: 10 }, (_, i) => order(t, u, [{ product_id: a, quantity: 1 + (i % 2) }], 'mixed-key')));
+    assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 1);
+    const placed = await t.db.database.db.selectFrom('orders').select(['id', 'total']).where('user_id', '=', u.id).executeTakeFirstOrThrow();
+    for (const r of res) {
+      if (r.status === 201) assert.equal(r.body.id, placed.id);
+      else assert.deepEqual([r.status, r.body.error], [409, 'idempotency_conflict']);
+    }
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - Number(placed.total));
+    assert.equal(await stockOf(t, a), 50 - Number(placed.total) / 100);
+  });
+});

@@ -1,0 +1,215 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { HOUR } from '../src/lib/clock.ts';
+import { openDatabase } from '../src/db/kysely.ts';
+import { buildApp } from '../src/app.ts';
+import { runJobs } from '../src/jobs.ts';
+import { call, createAdmin, createTestApp, registerUser, testConfig, type TestApp, type TestUser } from './helpers.ts';
+import { assertLedgerMatches, balanceOf } from './support/wallet.ts';
+import { countRows, credit, order, product, stockOf } from './orders-fixtures.ts';
+
+describe('orders: quote, placement, idempotency', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  before(async () => {
+    t = await createTestApp({ CURRENCY: 'INR' });
+    admin = await createAdmin(t);
+  });
+  after(() => t.close());
+
+  it('a quote recomputes every price from the catalogue, merges repeated ids and ignores client amounts', async () => {
+    const u = await registerUser(t.app);
+    const a = await product(t, admin, 250, 10, 'Tea');
+    const b = await product(t, admin, 1000, 10, 'Pot');
+    const res = await call(t.app, 'POST', '/api/v1/orders/quote', {
+      token: u.token,
+      body: { items: [{ product_id: a, quantity: 2, unit_price: 1 }, { product_id: b, quantity: 1 }, { product_id: a, quantity: 1 }], total: 1 },
+    });
+    assert.equal(res.status, 200, res.text);
+    const lines = [
+      { product_id: a, name: 'Tea', unit_price: 250, quantity: 3, line_total: 750 },
+      { product_id: b, name: 'Pot', unit_price: 1000, quantity: 1, line_total: 1000 },
+    ].sort((x, y) => (x.product_id < y.product_id ? -1 : 1));
+    assert.deepEqual(res.body, { items: lines, subtotal: 1750, total: 1750, currency: 'INR' });
+    assert.equal(await stockOf(t, a), 10, 'a quote takes nothing');
+  });
+
+  it('quote refusals: unknown or inactive product 400 invalid_product, short stock 409 out_of_stock, bad bodies 400', async () => {
+    const u = await registerUser(t.app);
+    const a = await product(t, admin, 100, 2);
+    const off = await product(t, admin, 100, 5);
+    assert.equal((await call(t.app, 'PUT', `/api/v1/admin/products/${off}`, { token: admin.token, body: { is_active: false } })).status, 200);
+    const q = (items: unknown) => call(t.app, 'POST', '/api/v1/orders/quote', { token: u.token, body: { items } });
+    assert.equal((await q([{ product_id: 'nope', quantity: 1 }])).body.error, 'invalid_product');
+    assert.equal((await q([{ product_id: off, quantity: 1 }])).status, 400);
+    const short = await q([{ product_id: a, quantity: 3 }]);
+    assert.deepEqual([short.status, short.body.error], [409, 'out_of_stock']);
+    for (const items of [[], [{ product_id: a, quantity: 0 }], [{ product_id: a, quantity: 100 }], [{ product_id: a, quantity: '1' }], [{ product_id: a, quantity: 1.5 }], Array.from({ length: 51 }, () => ({ product_id: a, quantity: 1 }))]) {
+      const r = await q(items);
+      assert.deepEqual([r.status, r.body.error], [400, 'validation_failed'], JSON.stringify(items).slice(0, 80));
+    }
+    const merged = await q([{ product_id: a, quantity: 60 }, { product_id: a, quantity: 40 }]);
+    assert.deepEqual([merged.status, merged.body.error], [400, 'validation_failed'], 'a merged line above 99 is refused');
+    assert.equal((await call(t.app, 'POST', '/api/v1/orders/quote', { body: { items: [{ product_id: a, quantity: 1 }] } })).status, 401);
+  });
+
+  it('placing answers 201 with the order, takes stock, debits the wallet and writes one ledger row referencing the order', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 5000);
+    const a = await product(t, admin, 1200, 5, 'Mug');
+    const res = await order(t, u, [{ product_id: a, quantity: 2, unit_price: 1 }]);
+    assert.equal(res.status, 201, res.text);
+    const o = res.body;
+    assert.deepEqual(Object.keys(o).sort(), ['created_at', 'currency', 'id', 'items', 'refunded_amount', 'status', 'subtotal', 'total', 'updated_at']);
+    assert.deepEqual([o.status, o.subtotal, o.total, o.refunded_amount, o.currency], ['placed', 2400, 2400, 0, 'INR']);
+    assert.deepEqual(o.items, [{ product_id: a, name: 'Mug', unit_price: 1200, quantity: 2, line_total: 2400 }]);
+    assert.equal(await stockOf(t, a), 3);
+    assert.equal(await balanceOf(t, u.id), 2600);
+    const tx = await t.db.database.db.selectFrom('wallet_transactions').selectAll().where('reference', '=', o.id).execute();
+    assert.deepEqual(tx.map((r) => [r.type, Number(r.amount)]), [['order_payment', -2400]]);
+    assert.equal(await assertLedgerMatches(t, u.id), 2600);
+    const got = await call(t.app, 'GET', `/api/v1/orders/${o.id}`, { token: u.token });
+    assert.deepEqual(got.body, o);
+  });
+
+  it('refusals change nothing: 402 insufficient_credits, 409 out_of_stock, 400 invalid_product leave stock, wallet and orders alone', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 1000);
+    const a = await product(t, admin, 600, 5);
+    const b = await product(t, admin, 100, 1);
+    const before = await countRows(t, 'orders', ['user_id', u.id]);
+    const poor = await order(t, u, [{ product_id: a, quantity: 2 }]);
+    assert.deepEqual([poor.status, poor.body.error], [402, 'insufficient_credits']);
+    const short = await order(t, u, [{ product_id: a, quantity: 1 }, { product_id: b, quantity: 2 }]);
+    assert.deepEqual([short.status, short.body.error, short.body.product_id], [409, 'out_of_stock', b]);
+    const bad = await order(t, u, [{ product_id: a, quantity: 1 }, { product_id: 'missing', quantity: 1 }]);
+    assert.deepEqual([bad.status, bad.body.error], [400, 'invalid_product']);
+    assert.equal(await stockOf(t, a), 5);
+    assert.equal(await stockOf(t, b), 1);
+    assert.equal(await countRows(t, 'orders', ['user_id', u.id]), before);
+    assert.equal(await assertLedgerMatches(t, u.id), 1000);
+  });
+
+  it('a placement is at most 5 statements besides BEGIN/COMMIT (stock+price, debit, ledger, order, lines)', async () => {
+    const statements: string[] = [];
+    const database = openDatabase(t.db.url, { onQuery: (e) => statements.push(e.query.sql) });
+    const app = await buildApp({ config: testConfig(t.db.url), database, clock: t.clock });
+    await app.ready();
+    try {
+      const u = await registerUser(app);
+      await credit(t, u.id, 100_000);
+      const ids = [await product(t, admin, 100, 50), await product(t, admin, 200, 50), await product(t, admin, 300, 50)];
+      const items = ids.map((product_id, i) => ({ product_id, quantity: i + 1 }));
+      statements.length = 0;
+      const res = await call(app, 'POST', '/api/v1/orders', { token: u.token, body: { items }, headers: { 'idempotency-key': 'budget-1' } });
+      assert.equal(res.status, 201, res.text);
+      // Auth reads the session (outside the order's transaction); count from the stock UPDATE on.
+      const start = statements.findIndex((s) => /update "products"/i.test(s));
+      assert.ok(start >= 0, statements.join('\n'));
+      const placement = statements.slice(start).filter((s) => !/^\s*(begin|commit|rollback)/i.test(s));
+      assert.ok(placement.length <= 5, `placement used ${placement.length} statements:\n${placement.join('\n')}`);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('Idempotency-Key: same key and body answer the first order (201, marked replayed); other items are 409 idempotency_conflict', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 1000, 10);
+    const b = await product(t, admin, 500, 10);
+    const first = await order(t, u, [{ product_id: a, quantity: 1 }], 'key-1');
+    assert.equal(first.status, 201);
+    const again = await order(t, u, [{ product_id: a, quantity: 1 }], 'key-1');
+    assert.equal(again.status, 201);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.deepEqual(again.body, first.body);
+    const other = await order(t, u, [{ product_id: b, quantity: 1 }], 'key-1');
+    assert.deepEqual([other.status, other.body.error], [409, 'idempotency_conflict']);
+    assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 1);
+    assert.equal(await balanceOf(t, u.id), 9000);
+    assert.equal(await stockOf(t, a), 9);
+    // Scoped to the user: another user's identical key is a new order.
+    const v = await registerUser(t.app);
+    await credit(t, v.id, 1000);
+    const theirs = await order(t, v, [{ product_id: a, quantity: 1 }], 'key-1');
+    assert.equal(theirs.status, 201);
+    assert.notEqual(theirs.body.id, first.body.id);
+  });
+
+  it('a replay answers the first order even when stock or credits have run out since', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 1000);
+    const a = await product(t, admin, 1000, 1);
+    const first = await order(t, u, [{ product_id: a, quantity: 1 }], 'late-replay');
+    assert.equal(first.status, 201);
+    const again = await order(t, u, [{ product_id: a, quantity: 1 }], 'late-replay');
+    assert.deepEqual([again.status, again.body.id], [201, first.body.id]);
+    const conflictNow = await order(t, u, [{ product_id: a, quantity: 2 }], 'late-replay');
+    assert.equal(conflictNow.body.error, 'idempotency_conflict');
+  });
+
+  it('a key is kept 24 hours: after that it (and the job) frees it, and the same key places a new order', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 100, 10);
+    const first = await order(t, u, [{ product_id: a, quantity: 1 }], 'day-key');
+    // Tokens live shorter than a day, so the order is aged in the database instead of the clock moved.
+    const age = (id: string, ms: number) =>
+      t.db.database.db.updateTable('orders').set({ created_at: new Date(t.clock.now().getTime() - ms).toISOString() }).where('id', '=', id).execute();
+    await age(first.body.id, 23 * HOUR);
+    assert.equal((await order(t, u, [{ product_id: a, quantity: 1 }], 'day-key')).body.id, first.body.id);
+    await age(first.body.id, 25 * HOUR);
+    const fresh = await order(t, u, [{ product_id: a, quantity: 1 }], 'day-key');
+    assert.equal(fresh.status, 201);
+    assert.notEqual(fresh.body.id, first.body.id);
+    // The job clears old keys in bulk, and only old ones.
+    const old = await order(t, u, [{ product_id: a, quantity: 1 }], 'job-key');
+    await age(old.body.id, 25 * HOUR);
+    const ran = await runJobs(t.app.ctx);
+    assert.ok(ran['purge-order-idempotency-keys']! >= 1);
+    const keys = await t.db.database.db.selectFrom('orders').select('idempotency_key').where('user_id', '=', u.id).where('idempotency_key', 'is not', null).execute();
+    assert.deepEqual(keys.map((k) => k.idempotency_key), ['day-key'], 'the fresh day-key order keeps its key');
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 300);
+  });
+
+  it('GET /orders lists own orders newest first, paginated; another user\'s order is 404 on read and cancel', async () => {
+    const u = await registerUser(t.app);
+    const v = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 100, 20);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await order(t, u, [{ product_id: a, quantity: 1 }])).body.id);
+      t.clock.advance(1000);
+    }
+    const p1 = await call(t.app, 'GET', '/api/v1/orders?limit=2', { token: u.token });
+    assert.deepEqual(p1.body.items.map((o: { id: string }) => o.id), [ids[2], ids[1]]);
+    assert.equal(p1.body.items[0].items.length, 1);
+    const p2 = await call(t.app, 'GET', `/api/v1/orders?limit=2&cursor=${p1.body.next_cursor}`, { token: u.token });
+    assert.deepEqual([p2.body.items.map((o: { id: string }) => o.id), p2.body.next_cursor], [[ids[0]], null]);
+    assert.deepEqual((await call(t.app, 'GET', '/api/v1/orders', { token: v.token })).body, { items: [], next_cursor: null });
+    const other = await call(t.app, 'GET', `/api/v1/orders/${ids[0]}`, { token: v.token });
+    assert.deepEqual([other.status, other.body.error], [404, 'not_found']);
+    const cancel = await call(t.app, 'POST', `/api/v1/orders/${ids[0]}/cancel`, { token: v.token });
+    assert.equal(cancel.status, 404);
+    assert.equal((await call(t.app, 'GET', `/api/v1/orders/${ids[0]}`, { token: u.token })).body.status, 'placed', 'untouched');
+    assert.equal((await call(t.app, 'GET', '/api/v1/orders/not-an-id', { token: u.token })).status, 404);
+    assert.equal((await call(t.app, 'GET', '/api/v1/orders?limit=0', { token: u.token })).status, 400);
+  });
+
+  it('a user cancel refunds once, returns stock and is final; cancelling again is 409 invalid_transition', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 3000);
+    const a = await product(t, admin, 1000, 4);
+    const o = (await order(t, u, [{ product_id: a, quantity: 2 }])).body;
+    const res = await call(t.app, 'POST', `/api/v1/orders/${o.id}/cancel`, { token: u.token });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual([res.body.status, res.body.refunded_amount], ['cancelled', 2000]);
+    assert.equal(await stockOf(t, a), 4);
+    assert.equal(await assertLedgerMatches(t, u.id), 3000);
+    const again = await call(t.app, 'POST', `/api/v1/orders/${o.id}/cancel`, { token: u.token });
+    assert.deepEqual([again.status, again.body.error], [409, 'invalid_transition']);
+    assert.equal(await countRows(t, 'refunds', ['order_id', o.id]), 1);
+  });
+});

@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { signAll } from '@storefront/signing';
+import { httpRequest, HttpUnavailable, sleep, type HttpResponse } from './lib/http.ts';
+
+/**
+ * The signed calls to the Storefront API (CONTRACTS §6). Every body is signed with
+ * `@storefront/signing`, the same package the API verifies with, so the scheme cannot drift.
+ */
+
+export type Gateway = 'gateway_a' | 'gateway_b';
+
+export interface Topup {
+  status: string;
+  amount: number;
+  currency: string;
+  expires_at: string;
+}
+
+export type LookupResult = { kind: 'found'; topup: Topup } | { kind: 'not_found' } | { kind: 'unavailable' };
+
+export interface CreditInput {
+  token: string;
+  amount: number;
+  currency: string;
+  gateway: Gateway;
+  gateway_txn_id: string;
+}
+
+export type CreditResult =
+  | { kind: 'credited'; balance: number | null }
+  | { kind: 'duplicate' }
+  /** The API refused for good (amount mismatch, unknown token, bad signature…): retrying cannot help. */
+  | { kind: 'rejected'; status: number; error: string }
+  /** Network failure, timeout or 5xx after every retry: the credit is still owed. */
+  | { kind: 'unavailable' };
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  secrets: string[] | null;
+  timeoutMs: number;
+  nowSeconds: () => number;
+  log: FastifyBaseLogger;
+  /** Pauses between attempts of one call; their count + 1 is the number of attempts. */
+  retryDelaysMs?: number[];
+}
+
+const isRetryable = (status: number): boolean => status >= 500 || status === 429 || status === 408;
+
+export class StorefrontApi {
+  readonly retryDelaysMs: number[];
+  constructor(private readonly o: ApiClientOptions) {
+    this.retryDelaysMs = o.retryDelaysMs ?? [250, 1000, 3000];
+  }
+
+  get configured(): boolean {
+    return this.o.secrets !== null;
+  }
+
+  /** One signed POST, retried on network errors, timeouts and 5xx; null when never answered. */
+  private async post(path: string, payload: unknown): Promise<HttpResponse | null> {
+    if (this.o.secrets === null) return null;
+    const body = JSON.stringify(payload);
+    const endpoint = path.split('/').pop();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        // Sign each attempt afresh so a late retry is not refused as stale.
+        const res = await httpRequest('storefront api', `${this.o.baseUrl}/api/v1/wallet/${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-store-signature': signAll(this.o.secrets, body, this.o.nowSeconds()),
+          },
+          body,
+          timeoutMs: this.o.timeoutMs,
+        });
+        if (!isRetryable(res.status) || attempt >= this.retryDelaysMs.length) return isRetryable(res.status) ? null : res;
+        this.o.log.warn({ endpoint, status: res.status, attempt }, 'storefront api answered with a retryable status');
+      } catch (err) {
+        if (!(err instanceof HttpUnavailable)) throw err;
+        this.o.log.warn({ endpoint, attempt, reason: err.message }, 'storefront api unreachable');
+        if (attempt >= this.retryDelaysMs.length) return null;
+      }
+      await sleep(this.retryDelaysMs[attempt]!);
+    }
+  }
+
+  async lookup(token: string): Promise<LookupResult> {
+    const res = await this.post('topup-lookup', { token });
+    if (res === null) return { kind: 'unavailable' };
+    if (res.status === 404) return { kind: 'not_found' };
+    const b = res.json;
+    if (res.status === 200 && b && typeof b.amount === 'number' && Number.isSafeInteger(b.amount) && typeof b.currency === 'string' && typeof b.status === 'string') {
+      return { kind: 'found', topup: { status: b.status, amount: b.amount, currency: b.currency, expires_at: String(b.expires_at ?? '') } };
+    }
+    this.o.log.error({ status: res.status, error: b?.error }, 'topup-lookup refused');
+    return res.status === 400 ? { kind: 'not_found' } : { kind: 'unavailable' };
+  }
+
+  /** Tells the API which gateway B order pays this token so its status poll can verify it. */
+  async attach(token: string, gatewayOrderId: string): Promise<boolean> {
+    const res = await this.post('topup-attach', { token, gateway: 'gateway_b', gateway_order_id: gatewayOrderId });
+    if (res?.status === 200 || res?.status === 201 || res?.status === 204) return true;
+    this.o.log.warn({ status: res?.status ?? null, error: res?.json?.error }, 'topup-attach failed');
+    return false;
+  }
+
+  async credit(input: CreditInput): Promise<CreditResult> {
+    const res = await this.post('topup-credit', input);
+    if (res === null) return { kind: 'unavailable' };
+    const b = res.json;
+    if (res.status === 200 && b?.credited === true) return { kind: 'credited', balance: typeof b.balance === 'number' ? b.balance : null };
+    if (res.status === 200 && b?.duplicate === true) return { kind: 'duplicate' };
+    return { kind: 'rejected', status: res.status, error: typeof b?.error === 'string' ? b.error : 'unexpected_response' };
+  }
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { DestinationStream } from 'pino';
+import type { PayConfig } from './config.ts';
+import { StorefrontApi } from './api-client.ts';
+import { gatewayAOpen, gatewayBOpen, isToken, unpayablePage } from './topup.ts';
+import { Settlement } from './settlement.ts';
+import { GatewayBClient } from './gateway-b/client.ts';
+import { gatewayARoutes } from './gateway-a/gateway-a.routes.ts';
+import { gatewayBRoutes } from './gateway-b/gateway-b.routes.ts';
+import { messagePage, topupPage } from './views.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface PayServices {
+  config: Readonly<PayConfig>;
+  clock: Clock;
+  api: StorefrontApi;
+  settlement: Settlement;
+  gatewayB: GatewayBClient | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pay: PayServices;
+  }
+}
+
+export interface BuildPayOptions {
+  config: Readonly<PayConfig>;
+  clock?: Clock;
+  /** Pauses between attempts of one API call (tests shorten them). */
+  apiRetryDelaysMs?: number[];
+  /** Where logs go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+/** Tokens and order ids in query strings never reach the logs. */
+const redactUrl = (url: string): string => url.replace(/([?&](?:token|t|PayerID)=)[^&]*/gi, '$1[redacted]');
+
+export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? { now: () => new Date() };
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-store-signature"]'],
+      serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }) },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const api = new StorefrontApi({
+    baseUrl: config.apiUrl,
+    secrets: config.storeWebhookSecrets,
+    timeoutMs: config.httpTimeoutMs,
+    nowSeconds: () => Math.floor(clock.now().getTime() / 1000),
+    log: app.log,
+    ...(options.apiRetryDelaysMs ? { retryDelaysMs: options.apiRetryDelaysMs } : {}),
+  });
+  const settlement = new Settlement(api, app.log, () => Date.now(), config.outboxFile);
+  const gatewayB = config.gatewayB ? new GatewayBClient(config.gatewayB, config.httpTimeoutMs, () => clock.now().getTime()) : null;
+  app.decorate('pay', { config, clock, api, settlement, gatewayB });
+  app.addHook('onClose', async () => settlement.close());
+
+  // Gateways and the hosted page post classic HTML forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of new URLSearchParams(body as string)) if (!(k in out)) out[k] = v;
+    done(null, out);
+  });
+
+  // Never a stack trace or internals: JSON for API-style callers, a plain page for browsers.
+  app.setErrorHandler((err: { statusCode?: number; validation?: unknown; message?: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'unhandled error');
+    else req.log.info({ status, reason: err.message }, 'request refused');
+    if (String(req.headers.accept ?? '').includes('text/html')) {
+      return status === 500
+        ? messagePage(reply, 500, 'Something went wrong', ['Nothing was charged by this page. Please try again from the app.'])
+        : messagePage(reply, status, 'This request could not be handled', ['Start again from the app.']);
+    }
+    return reply.code(status).send(status === 500 ? { error: 'internal' } : { error: status === 400 ? 'validation_failed' : 'bad_request', message: err.message });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (String(req.headers.accept ?? '').includes('text/html')) return messagePage(reply, 404, 'Page not found', []);
+    return reply.code(404).send({ error: 'not_found' });
+  });
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        response: {
+          200: Type.Object({
+            status: Type.Literal('ok'),
+            payments: Type.Object({ gateway_a: Type.Boolean(), gateway_b: Type.Boolean() }),
+          }),
+        },
+      },
+    },
+    async () => ({
+      status: 'ok' as const,
+      // "Configured" as CONTRACTS §8 defines it: all of the gateway's own settings are present.
+      // (Without STORE_WEBHOOK_SECRET the endpoints still answer 503; server.ts warns at start.)
+      payments: { gateway_a: config.gatewayA !== null, gateway_b: config.gatewayB !== null },
+    }),
+  );
+
+  app.get('/topup', { schema: { querystring: Type.Object({ token: Type.Optional(Type.String()), cancelled: Type.Optional(Type.String()) }) } }, async (req, reply) => {
+    const a = gatewayAOpen(config);
+    const b = gatewayBOpen(config);
+    if (!a && !b) {
+      return messagePage(reply, 503, 'Payments are unavailable', ['Online payments are not available right now. Please try again later.']);
+    }
+    const token = req.query.token;
+    if (!isToken(token)) return messagePage(reply, 404, 'This payment link is not valid', ['Start a new top-up from the app.']);
+    const page = unpayablePage(reply, await api.lookup(token), clock.now());
+    if ('amount' in page) {
+      const notice = req.query.cancelled ? 'The payment was cancelled. You can choose a way to pay again.' : undefined;
+      return topupPage(reply, { token, amount: page.amount, currency: page.currency, gatewayA: a, gatewayB: b }, notice);
+    }
+    return page;
+  });
+
+  await app.register(gatewayARoutes);
+  await app.register(gatewayBRoutes);
+  return app;
+}
+

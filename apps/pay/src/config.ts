@@ -1,0 +1,137 @@
+/**
+ * The payment server's settings (CONTRACTS §8), read once, validated, frozen.
+ * A gateway is configured only when every one of its settings is present; otherwise its
+ * endpoints answer 503 and the hosted page does not offer it (fail closed).
+ */
+
+/** Thrown for a present-but-invalid setting; server.ts prints the one line and exits. */
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    reason: string,
+  ) {
+    super(`Invalid setting ${setting}: ${reason}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export interface GatewayAConfig {
+  merchantId: string;
+  accessCode: string;
+  workingKey: string;
+  /** e.g. https://secure.ccavenue.com/transaction/transaction.do?command=initiateTransaction */
+  transactionUrl: string;
+}
+
+export interface GatewayBConfig {
+  clientId: string;
+  clientSecret: string;
+  apiBase: string;
+  webhookId: string;
+}
+
+export interface PayConfig {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  /** Where browsers and gateways reach this server; builds return and response URLs. */
+  publicUrl: string;
+  apiUrl: string;
+  /**
+   * STORE_WEBHOOK_SECRET: one secret, or two comma-separated during a rotation; calls carry a
+   * `v1=` for each, so the API passes them whichever of the two it holds.
+   */
+  storeWebhookSecrets: string[] | null;
+  gatewayA: GatewayAConfig | null;
+  gatewayB: GatewayBConfig | null;
+  logLevel: string;
+  /** Bound on every outgoing call (API and gateways), in milliseconds. */
+  httpTimeoutMs: number;
+  /** Credits the API could not take yet, kept across restarts; null keeps them in memory only. */
+  outboxFile: string | null;
+}
+
+const str = (env: Env, name: string): string | null => {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? null : v.trim();
+};
+
+function url(env: Env, name: string): string | null {
+  const v = str(env, name);
+  if (v === null) return null;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError(name, `not a URL: "${v}"`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(name, 'must be an http(s) URL');
+  return v.replace(/\/+$/, '');
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const v = str(env, name);
+  if (v === null) return fallback;
+  if (!/^\d+$/.test(v)) throw new ConfigError(name, `expected a whole number, got "${v}"`);
+  const n = Number(v);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
+  return n;
+}
+
+/** All of a gateway's settings, or null when any is missing (the gateway stays closed). */
+function group(env: Env, names: string[]): Record<string, string> | null {
+  const values = names.map((n) => str(env, n));
+  if (values.some((v) => v === null)) return null;
+  return Object.fromEntries(names.map((n, i) => [n, values[i]!]));
+}
+
+export function loadPayConfig(env: Env = process.env): Readonly<PayConfig> {
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  const mode: PayConfig['env'] = nodeEnv === 'production' ? 'production' : nodeEnv === 'test' ? 'test' : 'development';
+  const port = int(env, 'PAY_PORT', 3001, 0, 65535);
+  const host = str(env, 'PAY_HOST') ?? '127.0.0.1';
+  const publicUrl = url(env, 'PAY_PUBLIC_URL') ?? `http://localhost:${port}`;
+  const apiUrl = url(env, 'STOREFRONT_API_URL') ?? 'http://127.0.0.1:3000';
+
+  const secretRaw = str(env, 'STORE_WEBHOOK_SECRET');
+  const storeWebhookSecrets = secretRaw === null ? null : secretRaw.split(',').map((x) => x.trim()).filter(Boolean);
+  if (storeWebhookSecrets && (storeWebhookSecrets.length === 0 || storeWebhookSecrets.length > 2)) {
+    throw new ConfigError('STORE_WEBHOOK_SECRET', 'one secret, or two comma-separated during rotation');
+  }
+  if (storeWebhookSecrets?.some((x) => x.length < 16)) throw new ConfigError('STORE_WEBHOOK_SECRET', 'each secret must be at least 16 characters');
+
+  const a = group(env, ['GATEWAY_A_MERCHANT_ID', 'GATEWAY_A_ACCESS_CODE', 'GATEWAY_A_WORKING_KEY', 'GATEWAY_A_TRANSACTION_URL']);
+  const aUrl = a ? url(env, 'GATEWAY_A_TRANSACTION_URL')! : null;
+  const b = group(env, ['GATEWAY_B_CLIENT_ID', 'GATEWAY_B_CLIENT_SECRET', 'GATEWAY_B_API_BASE', 'GATEWAY_B_WEBHOOK_ID']);
+  const bBase = b ? url(env, 'GATEWAY_B_API_BASE')! : null;
+
+  const config: PayConfig = {
+    env: mode,
+    port,
+    host,
+    publicUrl,
+    apiUrl,
+    storeWebhookSecrets,
+    gatewayA: a
+      ? {
+          merchantId: a.GATEWAY_A_MERCHANT_ID!,
+          accessCode: a.GATEWAY_A_ACCESS_CODE!,
+          workingKey: a.GATEWAY_A_WORKING_KEY!,
+          transactionUrl: aUrl!,
+        }
+      : null,
+    gatewayB: b
+      ? {
+          clientId: b.GATEWAY_B_CLIENT_ID!,
+          clientSecret: b.GATEWAY_B_CLIENT_SECRET!,
+          apiBase: bBase!,
+          webhookId: b.GATEWAY_B_WEBHOOK_ID!,
+        }
+      : null,
+    logLevel: str(env, 'LOG_LEVEL') ?? (mode === 'test' ? 'silent' : 'info'),
+    httpTimeoutMs: int(env, 'PAY_HTTP_TIMEOUT_MS', 10_000, 100, 120_000),
+    outboxFile: str(env, 'PAY_OUTBOX_FILE') ?? (mode === 'test' ? null : './data/pay-outbox.json'),
+  };
+  return Object.freeze(config);
+}

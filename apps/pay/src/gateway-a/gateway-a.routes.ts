@@ -1,0 +1,98 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { gatewayAOpen, isToken, unpayablePage } from '../topup.ts';
+import type { GatewayAConfig } from '../config.ts';
+import { decimalToMinor, minorToDecimal } from '../lib/money.ts';
+import { gatewayAHandoffPage, messagePage, resultPage } from '../views.ts';
+import { decodeParams, decrypt, encodeParams, encrypt } from './crypto.ts';
+
+/**
+ * Gateway A (CCAvenue scheme). The order id is `<20 hex of HMAC(working key, token)><8 random hex>`
+ * and the token rides in merchant_param1, so the response proves which top-up it pays without any
+ * state here, and a second attempt at the same top-up gets a fresh order id.
+ */
+const orderPrefix = (cfg: GatewayAConfig, token: string): string =>
+  createHmac('sha256', cfg.workingKey).update(token).digest('hex').slice(0, 20);
+
+function orderIdMatches(cfg: GatewayAConfig, token: string, orderId: string): boolean {
+  if (!/^[0-9a-f]{28}$/.test(orderId)) return false;
+  return timingSafeEqual(Buffer.from(orderPrefix(cfg, token)), Buffer.from(orderId.slice(0, 20)));
+}
+
+const FormSchema = Type.Record(Type.String(), Type.String());
+
+const unavailable = (reply: Parameters<typeof messagePage>[0]) =>
+  messagePage(reply, 503, 'This payment method is unavailable', ['Please choose another way to pay, or try again later.']);
+
+export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config, api, settlement, clock } = app.pay;
+
+  app.post('/api/gateway-a/initiate', { schema: { body: FormSchema } }, async (req, reply) => {
+    if (!gatewayAOpen(config)) return unavailable(reply);
+    const cfg = config.gatewayA!;
+    const token = req.body.token;
+    if (!isToken(token)) return messagePage(reply, 404, 'This payment link is not valid', ['Start a new top-up from the app.']);
+    const page = unpayablePage(reply, await api.lookup(token), clock.now());
+    if (!('amount' in page)) return page;
+
+    const orderId = orderPrefix(cfg, token) + randomBytes(4).toString('hex');
+    const responseUrl = `${config.publicUrl}/api/gateway-a/response`;
+    const plain = encodeParams({
+      merchant_id: cfg.merchantId,
+      order_id: orderId,
+      currency: page.currency,
+      amount: minorToDecimal(page.amount, page.currency),
+      redirect_url: responseUrl,
+      cancel_url: responseUrl,
+      language: 'EN',
+      merchant_param1: token,
+    });
+    req.log.info({ gateway: 'gateway_a', order_id: orderId }, 'gateway a payment started');
+    return gatewayAHandoffPage(reply, cfg.transactionUrl, { encRequest: encrypt(plain, cfg.workingKey), access_code: cfg.accessCode });
+  });
+
+  app.post('/api/gateway-a/response', { schema: { body: FormSchema } }, async (req, reply) => {
+    if (!gatewayAOpen(config)) return unavailable(reply);
+    const cfg = config.gatewayA!;
+    const encResp = req.body.encResp ?? '';
+    const plain = decrypt(encResp, cfg.workingKey);
+    if (plain === null) {
+      req.log.warn({ gateway: 'gateway_a', length: encResp.length }, 'gateway a response could not be decrypted; nothing credited');
+      return resultPage(reply, 'unverified', { status: 400 });
+    }
+    const r = decodeParams(plain);
+    const token = r.merchant_param1 ?? '';
+    const orderId = r.order_id ?? '';
+    const trackingId = r.tracking_id ?? '';
+    if (!isToken(token) || !orderIdMatches(cfg, token, orderId) || !/^[A-Za-z0-9_-]{1,64}$/.test(trackingId)) {
+      req.log.warn({ gateway: 'gateway_a', order_id: orderId.slice(0, 40) }, 'gateway a response does not match an order we started; nothing credited');
+      return resultPage(reply, 'unverified', { status: 400 });
+    }
+    const ids = { gateway: 'gateway_a', order_id: orderId, tracking_id: trackingId, order_status: r.order_status };
+    if (r.order_status !== 'Success') {
+      req.log.info(ids, 'gateway a payment not successful');
+      return resultPage(reply, 'failed', { againHref: `/topup?token=${encodeURIComponent(token)}` });
+    }
+    const currency = r.currency ?? '';
+    const paid = /^[A-Z]{3}$/.test(currency) ? decimalToMinor(r.amount, currency) : null;
+    if (paid === null) {
+      req.log.warn(ids, 'gateway a response has no usable amount; nothing credited');
+      return resultPage(reply, 'unverified', { status: 400 });
+    }
+    const outcome = await settlement.settle({ token, gateway: 'gateway_a', gatewayTxnId: trackingId, paidAmount: paid, paidCurrency: currency });
+    switch (outcome.kind) {
+      case 'credited':
+        return resultPage(reply, 'success', { amount: outcome.amount, currency: outcome.currency });
+      case 'pending':
+        // The encrypted response is the proof of payment: posting it again retries the credit.
+        return resultPage(reply, 'pending', {
+          amount: outcome.amount,
+          currency: outcome.currency,
+          retry: { action: '/api/gateway-a/response', fields: { encResp } },
+        });
+      default:
+        return resultPage(reply, 'unverified');
+    }
+  });
+};

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { formatAmount } from './lib/money.ts';
+
+/**
+ * Server-rendered pages. Everything that comes from outside goes through `esc`. Each response gets
+ * its own CSP nonce for its one <style> block and, where a form must submit itself, its one <script>.
+ * No third-party script, font or image is ever loaded.
+ */
+
+export const esc = (v: unknown): string =>
+  String(v).replace(/[&<>"'`=]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2330}
+main{max-width:28rem;margin:0 auto;padding:1.5rem 1rem}
+.card{background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+h1{font-size:1.3rem;margin:0 0 .75rem}
+.amount{font-size:2rem;font-weight:700;margin:.25rem 0 1.25rem}
+form{margin:0 0 .75rem}
+button,.button{display:block;width:100%;min-height:48px;padding:.75rem 1rem;border:0;border-radius:8px;background:#1f5fd6;color:#fff;font-size:1rem;font-weight:600;text-align:center;text-decoration:none;cursor:pointer}
+button.secondary{background:#4a5568}
+.muted{color:#5b6474;font-size:.9rem}
+.ok{color:#137333}.bad{color:#b3261e}
+`;
+
+export interface PageOptions {
+  title: string;
+  body: string;
+  status?: number;
+  /** Extra origins forms on this page may post to (gateway A's transaction URL). */
+  formAction?: string[];
+  /** Inline script, allowed by this response's nonce only. */
+  script?: string;
+  /** Trusted (already escaped) extra <head> markup, e.g. a meta refresh. */
+  headHtml?: string;
+}
+
+export function sendPage(reply: FastifyReply, o: PageOptions): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
+  const formAction = ["'self'", ...(o.formAction ?? [])].join(' ');
+  const csp = [
+    "default-src 'none'",
+    `style-src 'nonce-${nonce}'`,
+    o.script ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
+    `form-action ${formAction}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${esc(o.title)}</title>${o.headHtml ?? ''}
+<style nonce="${nonce}">${STYLE}</style></head>
+<body><main><div class="card">
+${o.body}
+</div></main>${o.script ? `<script nonce="${nonce}">${o.script}</script>` : ''}</body></html>`;
+  return reply
+    .code(o.status ?? 200)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', csp)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .send(html);
+}
+
+/** A plain message page: invalid link, expired, unavailable, results. */
+export function messagePage(reply: FastifyReply, status: number, title: string, lines: string[], cls = ''): FastifyReply {
+  const body = `<h1 class="${esc(cls)}">${esc(title)}</h1>${lines.map((l) => `<p class="muted">${esc(l)}</p>`).join('')}`;
+  return sendPage(reply, { title, body, status });
+}
+
+export interface TopupPageInput {
+  token: string;
+  amount: number;
+  currency: string;
+  gatewayA: boolean;
+  gatewayB: boolean;
+}
+
+export function topupPage(reply: FastifyReply, t: TopupPageInput, notice?: string): FastifyReply {
+  const hidden = `<input type="hidden" name="token" value="${esc(t.token)}">`;
+  const forms: string[] = [];
+  if (t.gatewayA) {
+    forms.push(`<form method="post" action="/api/gateway-a/initiate">${hidden}<button id="pay-gateway-a" type="submit">Pay with cards, UPI or netbanking</button></form>`);
+  }
+  if (t.gatewayB) {
+    forms.push(`<form method="post" action="/api/gateway-b/create">${hidden}<button id="pay-gateway-b" class="secondary" type="submit">Pay with PayPal</button></form>`);
+  }
+  const body = `<h1>Add money to your wallet</h1>
+${notice ? `<p class="bad" id="notice">${esc(notice)}</p>` : ''}
+<p class="muted">Amount to pay</p>
+<p class="amount" id="amount">${esc(formatAmount(t.amount, t.currency))}</p>
+${forms.join('\n')}
+<p class="muted">You will be taken to the payment provider to finish. Your wallet is credited as soon as the payment is confirmed.</p>`;
+  return sendPage(reply, { title: 'Top up your wallet', body });
+}
+
+/** An auto-submitting form to gateway A; the button stays for browsers without script. */
+export function gatewayAHandoffPage(reply: FastifyReply, action: string, fields: Record<string, string>): FastifyReply {
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
+  const body = `<h1>Taking you to the payment page…</h1>
+<form id="handoff" method="post" action="${esc(action)}">${inputs}<button type="submit">Continue to payment</button></form>`;
+  return sendPage(reply, {
+    title: 'Redirecting to payment',
+    body,
+    formAction: [new URL(action).origin],
+    script: `document.getElementById('handoff').submit();`,
+  });
+}
+
+export type ResultKind = 'success' | 'pending' | 'failed' | 'unverified';
+
+export function resultPage(
+  reply: FastifyReply,
+  kind: ResultKind,
+  detail: {
+    amount?: number;
+    currency?: string;
+    status?: number;
+    retry?: { action: string; fields: Record<string, string> };
+    /** Back to the hosted page to choose again (after a decline or cancel). */
+    againHref?: string;
+    /** A link that asks again (gateway B's return URL, which captures or reads the order again). */
+    checkHref?: string;
+  } = {},
+): FastifyReply {
+  const amount = detail.amount !== undefined && detail.currency ? formatAmount(detail.amount, detail.currency) : null;
+  let title: string;
+  let lines: string[];
+  let cls: string;
+  switch (kind) {
+    case 'success':
+      title = 'Payment successful';
+      lines = [amount ? `${amount} has been added to your wallet.` : 'Your wallet has been credited.', 'You can close this page and return to the app.'];
+      cls = 'ok';
+      break;
+    case 'pending':
+      title = 'Payment received';
+      lines = [
+        `We are confirming your payment${amount ? ` of ${amount}` : ''}. Your wallet will be updated shortly; no need to pay again.`,
+        'You can close this page and return to the app.',
+      ];
+      cls = 'ok';
+      break;
+    case 'failed':
+      title = 'Payment not completed';
+      lines = ['The payment was declined or cancelled, and your wallet was not charged by us.', 'Return to the app to try again.'];
+      cls = 'bad';
+      break;
+    case 'unverified':
+      title = 'Payment could not be verified';
+      lines = ['We could not confirm this payment, so nothing was added to your wallet.', 'If money left your account, contact support with the time of payment.'];
+      cls = 'bad';
+      break;
+  }
+  let body = `<h1 id="result" data-result="${esc(kind)}" class="${esc(cls)}">${esc(title)}</h1>${lines.map((l) => `<p class="muted">${esc(l)}</p>`).join('')}`;
+  if (detail.retry) {
+    const inputs = Object.entries(detail.retry.fields)
+      .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+      .join('');
+    body += `<form method="post" action="${esc(detail.retry.action)}">${inputs}<button id="retry" type="submit" class="secondary">Check again</button></form>`;
+  }
+  if (detail.checkHref) body += `<p><a class="button" id="check" href="${esc(detail.checkHref)}">Check again</a></p>`;
+  if (detail.againHref) body += `<p><a class="button" id="again" href="${esc(detail.againHref)}">Try again</a></p>`;
+  return sendPage(reply, { title, body, status: detail.status ?? 200 });
+}

@@ -1,0 +1,96 @@
+/** The gateway B client against the simulator's PayPal Orders v2 wire format. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { completedCaptureOfOrder, GatewayBClient, GatewayBError } from '../src/gateway-b/client.ts';
+import { startGatewayBSim, type GatewayBSim } from './sim/gateway-b-sim.ts';
+
+const CREDS = { clientId: 'cid', clientSecret: 'csecret', webhookId: 'WH-1' };
+let sim: GatewayBSim;
+let client: GatewayBClient;
+/** Captures what the sim delivers, so the test can pass it to verifyWebhook. */
+let hook: Server;
+let received: { headers: Record<string, any>; body: any }[] = [];
+
+before(async () => {
+  sim = await startGatewayBSim(CREDS);
+  client = new GatewayBClient({ ...CREDS, apiBase: sim.apiBase }, 5000, () => Date.now());
+  hook = createServer((req, res) => {
+    let b = '';
+    req.on('data', (c) => (b += c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: JSON.parse(b) });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+  sim.webhookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/`;
+});
+after(async () => {
+  await sim.close();
+  hook.closeAllConnections();
+  await new Promise<void>((r) => hook.close(() => r()));
+});
+
+const input = (token: string) => ({ token, amount: '250.00', currency: 'INR', returnUrl: 'http://pay.test/api/gateway-b/return', cancelUrl: 'http://pay.test/api/gateway-b/cancel' });
+
+test('creating an order twice for one top-up gives the same order (PayPal-Request-Id)', async () => {
+  const a = await client.createOrder(input('token-aaaaaaaa'));
+  const b = await client.createOrder(input('token-aaaaaaaa'));
+  const c = await client.createOrder(input('token-bbbbbbbb'));
+  assert.equal(a.id, b.id);
+  assert.notEqual(a.id, c.id);
+  assert.equal(a.approveUrl, `${sim.apiBase}/checkoutnow?token=${a.id}`);
+  assert.equal(sim.calls.oauth, 1, 'the access token is reused');
+  const order = sim.orders.get(a.id)!;
+  assert.equal(order.purchase_units[0].custom_id, 'token-aaaaaaaa');
+  assert.equal(order.return_url, 'http://pay.test/api/gateway-b/return');
+});
+
+test('an unapproved order does not capture; an approved one captures once', async () => {
+  const { id } = await client.createOrder(input('token-cccccccc'));
+  const early = await client.capture(id);
+  assert.equal(early.declined, true);
+  assert.equal(completedCaptureOfOrder(early.order), null);
+  sim.orders.get(id)!.status = 'APPROVED';
+  const first = await client.capture(id);
+  const c = completedCaptureOfOrder(first.order)!;
+  assert.equal(c.amount, 25000);
+  assert.equal(c.currency, 'INR');
+  assert.equal(c.token, 'token-cccccccc');
+  const again = await client.capture(id);
+  assert.equal(completedCaptureOfOrder(again.order)!.captureId, c.captureId);
+  assert.equal(completedCaptureOfOrder(await client.getOrder(id))!.captureId, c.captureId);
+});
+
+test('webhook verification passes genuine deliveries and refuses forged ones', async () => {
+  const { id } = await client.createOrder(input('token-dddddddd'));
+  sim.orders.get(id)!.status = 'APPROVED';
+  await client.capture(id);
+  received = [];
+  await sim.deliverWebhook(id);
+  await sim.deliverWebhook(id, { forge: true });
+  const [genuine, forged] = received;
+  assert.equal(await client.verifyWebhook(genuine!.headers, genuine!.body), true);
+  assert.equal(await client.verifyWebhook(forged!.headers, forged!.body), false);
+  // Same signature over a changed event is refused.
+  assert.equal(await client.verifyWebhook(genuine!.headers, { ...genuine!.body, resource: { ...genuine!.body.resource, amount: { currency_code: 'INR', value: '1.00' } } }), false);
+  assert.equal(await client.verifyWebhook({}, genuine!.body), false);
+  const wrongHook = new GatewayBClient({ ...CREDS, webhookId: 'WH-OTHER', apiBase: sim.apiBase }, 5000, () => Date.now());
+  assert.equal(await wrongHook.verifyWebhook(genuine!.headers, genuine!.body), false);
+});
+
+test('a revoked access token is replaced once, transparently', async () => {
+  const before = sim.calls.oauth ?? 0;
+  await client.createOrder(input('token-ffffffff'));
+  sim.revokeTokens();
+  const { id } = await client.createOrder(input('token-gggggggg'));
+  assert.ok(sim.orders.has(id));
+  assert.equal(sim.calls.oauth, before + 1);
+});
+
+test('wrong client credentials fail without a token', async () => {
+  const bad = new GatewayBClient({ ...CREDS, clientSecret: 'nope', apiBase: sim.apiBase }, 5000, () => Date.now());
+  await assert.rejects(bad.createOrder(input('token-eeeeeeee')), GatewayBError);
+});

@@ -1,0 +1,424 @@
+/**
+ * The payment server against the real API and both simulators, driven over HTTP as a browser
+ * would (forms in, forms out). The browser itself is in pay-browser.test.ts.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Settlement } from '../src/settlement.ts';
+import { SECRET, topupRows, balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
+
+/** hosted page → initiate → gateway A checkout → the sim's answer; returns the encResp and where it goes. */
+async function payAtGatewayA(s: Stack, token: string, outcome: 'Success' | 'Failure' | 'Aborted' = 'Success') {
+  const handoff = await postForm(`${s.payUrl}/api/gateway-a/initiate`, { token });
+  assert.equal(handoff.status, 200, handoff.text);
+  const action = /<form id="handoff" method="post" action="([^"]+)"/.exec(handoff.text)?.[1]?.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+  assert.equal(action, s.simA.transactionUrl);
+  const checkout = await postForm(action!, hiddenFields(handoff.text));
+  const session = /name="session" value="([0-9a-f]+)"/.exec(checkout.text)?.[1];
+  assert.ok(session, checkout.text);
+  const back = await postForm(`${s.simA.origin}/sim/complete`, { session: session!, outcome });
+  const target = /<form id="back" method="post" action="([^"]+)"/.exec(back.text)?.[1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+  return { target: target!, fields: hiddenFields(back.text) };
+}
+
+/** create → approve at the sim → the return URL the sim sends the payer to. */
+async function approveAtGatewayB(s: Stack, token: string): Promise<string> {
+  const created = await postForm(`${s.payUrl}/api/gateway-b/create`, { token });
+  assert.equal(created.status, 200, created.text);
+  const approve = /id="continue" href="([^"]+)"/.exec(created.text)?.[1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+  const orderId = new URL(approve!).searchParams.get('token')!;
+  const r = await postForm(`${s.simB.apiBase}/sim/approve`, { order: orderId });
+  assert.equal(r.status, 303);
+  return r.headers.get('location')!;
+}
+
+const get = async (url: string) => {
+  const res = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'manual' });
+  return { status: res.status, text: await res.text(), headers: res.headers };
+};
+
+describe('payment flows against the real API', () => {
+  let s: Stack;
+  before(async () => {
+    s = await startStack();
+  });
+  after(async () => {
+    await s.close();
+  });
+
+  test('health reports both gateways configured', async () => {
+    const r = await fetch(`${s.payUrl}/health`);
+    assert.deepEqual(await r.json(), { status: 'ok', payments: { gateway_a: true, gateway_b: true } });
+  });
+
+  test('the hosted page shows the amount and both gateways under a strict CSP', async () => {
+    const { token, url } = await userWithTopup(s, 12345);
+    assert.equal(url, `${s.payUrl}/topup?token=${token}`);
+    const r = await get(url);
+    assert.equal(r.status, 200);
+    assert.match(r.text, /id="amount">₹123\.45</);
+    assert.match(r.text, /id="pay-gateway-a"/);
+    assert.match(r.text, /id="pay-gateway-b"/);
+    const csp = r.headers.get('content-security-policy')!;
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /script-src 'none'/);
+    assert.match(csp, /form-action 'self'(;|$)/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.doesNotMatch(r.text, /<script/);
+    assert.equal(r.headers.get('referrer-policy'), 'no-referrer');
+  });
+
+  test('unknown and malformed tokens get a clear page, never an error dump', async () => {
+    for (const q of ['?token=unknown-token-0000000000', '?token=%3Cscript%3E', '']) {
+      const r = await get(`${s.payUrl}/topup${q}`);
+      assert.equal(r.status, 404);
+      assert.match(r.text, /This payment link is not valid/);
+      assert.doesNotMatch(r.text, /<script|stack|Error:/);
+    }
+  });
+
+  test('bad input gets a plain 4xx page or JSON error, never a stack or a 500', async () => {
+    const json = await fetch(`${s.payUrl}/api/gateway-a/initiate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token": {"a": 1}}' });
+    assert.equal(json.status, 400);
+    const broken = await fetch(`${s.payUrl}/api/gateway-b/create`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/html' }, body: '{"token":' });
+    assert.equal(broken.status, 400);
+    assert.match(await broken.text(), /could not be handled/);
+    const xml = await fetch(`${s.payUrl}/api/gateway-a/response`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<x/>' });
+    assert.equal(xml.status, 415);
+    const ret = await get(`${s.payUrl}/api/gateway-b/return?token=%3Cscript%3E&PayerID=1`);
+    assert.equal(ret.status, 400);
+    assert.doesNotMatch(ret.text, /<script>/);
+    const unknown = await get(`${s.payUrl}/api/gateway-b/return?token=NOSUCHORDER1&PayerID=1`);
+    assert.equal(resultOf(unknown.text), 'failed');
+    for (const r of [json, broken, xml]) assert.notEqual(r.status, 500);
+  });
+
+  test('gateway A: a successful payment credits the wallet once, and replaying the response credits nothing more', async () => {
+    const { user, token } = await userWithTopup(s, 50000);
+    const back = await payAtGatewayA(s, token);
+    assert.equal(back.target, `${s.payUrl}/api/gateway-a/response`);
+    const req = s.simA.requests.at(-1)!;
+    assert.equal(req.amount, '500.00');
+    assert.equal(req.currency, 'INR');
+    assert.equal(req.merchant_id, '2411');
+    const first = await postForm(back.target, back.fields);
+    assert.equal(resultOf(first.text), 'success', first.text);
+    assert.equal(await balanceOf(s, user), 50000);
+    const again = await postForm(back.target, back.fields);
+    assert.equal(resultOf(again.text), 'success');
+    assert.equal(await balanceOf(s, user), 50000);
+    assert.equal((await topupTransactions(s, user)).length, 1);
+    assert.equal((await topupStatus(s, user, token)).status, 'completed');
+    const rows = await topupRows(s, token);
+    assert.equal(rows.topup.gateway, 'gateway_a');
+    assert.match(rows.topup.gateway_txn_id, /^\d{12}$/, 'the tracking id is the gateway transaction id');
+    assert.deepEqual(rows.logs.map((l) => [l.endpoint, l.outcome]), [['topup-credit', 'credited'], ['topup-credit', 'duplicate']]);
+    // An already paid top-up is not offered again.
+    const page = await get(`${s.payUrl}/topup?token=${token}`);
+    assert.match(page.text, /already paid/);
+  });
+
+  test('gateway A: a tampered encResp credits nothing and is logged', async () => {
+    const { user, token } = await userWithTopup(s, 20000);
+    s.simA.tamper = true;
+    try {
+      const back = await payAtGatewayA(s, token);
+      const r = await postForm(back.target, back.fields);
+      assert.equal(r.status, 400);
+      assert.equal(resultOf(r.text), 'unverified');
+    } finally {
+      s.simA.tamper = false;
+    }
+    const forged = await postForm(`${s.payUrl}/api/gateway-a/response`, { encResp: 'deadbeef'.repeat(8) });
+    assert.equal(resultOf(forged.text), 'unverified');
+    assert.equal(await balanceOf(s, user), 0);
+    assert.ok(s.payLogs.some((l) => /could not be decrypted/.test(l.msg)));
+    assert.deepEqual((await topupRows(s, token)).logs, [], 'no credit was even attempted');
+    // Logs never carry the top-up token.
+    assert.ok(!JSON.stringify(s.payLogs).includes(token));
+  });
+
+  test('gateway A: a response for another amount credits nothing', async () => {
+    const { user, token } = await userWithTopup(s, 30000);
+    s.simA.amountOverride = '3.00';
+    try {
+      const back = await payAtGatewayA(s, token);
+      const r = await postForm(back.target, back.fields);
+      assert.equal(resultOf(r.text), 'unverified');
+    } finally {
+      s.simA.amountOverride = null;
+    }
+    assert.equal(await balanceOf(s, user), 0);
+    assert.ok(s.payLogs.some((l) => /differs from the top-up/.test(l.msg)));
+    assert.equal((await topupStatus(s, user, token)).status, 'pending');
+    assert.deepEqual((await topupRows(s, token)).logs, [], 'refused before any credit call');
+  });
+
+  test('gateway A: a success response for another top-up\'s order id credits nothing', async () => {
+    const a = await userWithTopup(s, 10000);
+    const b = await userWithTopup(s, 10000);
+    await payAtGatewayA(s, a.token, 'Aborted');
+    const orderOfA = s.simA.requests.at(-1)!.order_id!;
+    const encResp = s.simA.encResp({ order_id: orderOfA, tracking_id: '998877665544', order_status: 'Success', currency: 'INR', amount: '100.00', merchant_param1: b.token });
+    const r = await postForm(`${s.payUrl}/api/gateway-a/response`, { encResp });
+    assert.equal(resultOf(r.text), 'unverified');
+    assert.equal(await balanceOf(s, b.user), 0);
+    assert.equal(await balanceOf(s, a.user), 0);
+  });
+
+  test('gateway A: declined and cancelled payments credit nothing', async () => {
+    const { user, token } = await userWithTopup(s, 10000);
+    for (const outcome of ['Failure', 'Aborted'] as const) {
+      const back = await payAtGatewayA(s, token, outcome);
+      const r = await postForm(back.target, back.fields);
+      assert.equal(resultOf(r.text), 'failed');
+    }
+    assert.equal(await balanceOf(s, user), 0);
+    assert.equal((await topupStatus(s, user, token)).status, 'pending');
+  });
+
+  test('gateway A: with the API down the payment is kept and credited once on retry', async () => {
+    const { user, token } = await userWithTopup(s, 25000);
+    const back = await payAtGatewayA(s, token);
+    s.proxy.mode = 'down';
+    let pending;
+    try {
+      pending = await postForm(back.target, back.fields);
+      assert.equal(resultOf(pending.text), 'pending');
+      assert.ok(s.pay.pay.settlement.pendingCount >= 1);
+    } finally {
+      s.proxy.mode = 'up';
+    }
+    assert.equal(await balanceOf(s, user), 0);
+    // The payer's "Check again" button re-posts the encrypted proof…
+    const retry = await postForm(`${s.payUrl}/api/gateway-a/response`, hiddenFields(pending.text));
+    assert.equal(resultOf(retry.text), 'success');
+    // …and the background outbox retrying as well changes nothing.
+    await s.pay.pay.settlement.flush();
+    assert.equal(s.pay.pay.settlement.pendingCount, 0);
+    assert.equal(await balanceOf(s, user), 25000);
+    assert.equal((await topupTransactions(s, user)).length, 1);
+  });
+
+  test('gateway A: the outbox alone credits a payment the API missed', async () => {
+    const { user, token } = await userWithTopup(s, 15000);
+    const back = await payAtGatewayA(s, token);
+    s.proxy.mode = 'down';
+    try {
+      assert.equal(resultOf((await postForm(back.target, back.fields)).text), 'pending');
+    } finally {
+      s.proxy.mode = 'up';
+    }
+    await s.pay.pay.settlement.flush();
+    assert.equal(await balanceOf(s, user), 15000);
+    assert.equal(s.pay.pay.settlement.pendingCount, 0);
+  });
+
+  test('gateway B: return and webhook both arriving credit once', async () => {
+    const { user, token } = await userWithTopup(s, 40000);
+    const ret = await approveAtGatewayB(s, token);
+    assert.match(ret, new RegExp(`^${s.payUrl}/api/gateway-b/return\\?token=`));
+    const orderId = new URL(ret).searchParams.get('token')!;
+    const order = s.simB.orders.get(orderId)!;
+    assert.equal(order.purchase_units[0].custom_id, token);
+    const attached = (await topupRows(s, token)).topup;
+    assert.equal(attached.attached_gateway, 'gateway_b');
+    assert.equal(attached.gateway_order_id, orderId);
+    assert.deepEqual(order.purchase_units[0].amount, { currency_code: 'INR', value: '400.00' });
+    // Return and webhook race each other.
+    const [r] = await Promise.all([get(ret), (async () => {
+      for (let i = 0; i < 50 && !order.capture; i++) await new Promise((res) => setTimeout(res, 10));
+      return order.capture ? s.simB.deliverWebhook(orderId) : null;
+    })()]);
+    assert.equal(resultOf(r.text), 'success', r.text);
+    const hook = await s.simB.deliverWebhook(orderId);
+    assert.equal(hook.status, 200);
+    const status = await topupStatus(s, user, token);
+    assert.equal(status.status, 'completed');
+    assert.equal(await balanceOf(s, user), 40000);
+    assert.equal((await topupTransactions(s, user)).length, 1);
+    // Reloading the return page captures nothing new and credits nothing more.
+    assert.equal(resultOf((await get(ret)).text), 'success');
+    assert.equal(await balanceOf(s, user), 40000);
+    const rows = await topupRows(s, token);
+    assert.equal(rows.topup.gateway, 'gateway_b');
+    assert.equal(rows.topup.gateway_txn_id, order.capture.id, 'the capture id is the gateway transaction id');
+    const outcomes = rows.logs.filter((l) => l.endpoint === 'topup-credit').map((l) => l.outcome);
+    assert.equal(outcomes.filter((o) => o === 'credited').length, 1);
+    assert.ok(outcomes.length >= 3 && outcomes.every((o) => o === 'credited' || o === 'duplicate'));
+  });
+
+  test('gateway B: a webhook that fails verification credits nothing', async () => {
+    const { user, token } = await userWithTopup(s, 10000);
+    const ret = await approveAtGatewayB(s, token);
+    const orderId = new URL(ret).searchParams.get('token')!;
+    s.proxy.mode = 'down'; // the return captures but cannot credit: only a webhook could now
+    try {
+      assert.equal(resultOf((await get(ret)).text), 'pending');
+    } finally {
+      s.proxy.mode = 'up';
+    }
+    const verifyCalls = s.simB.calls.verify ?? 0;
+    const forged = await s.simB.deliverWebhook(orderId, { forge: true });
+    assert.equal(forged.status, 400);
+    assert.equal(s.simB.calls.verify, verifyCalls + 1, 'verified with the gateway');
+    assert.equal(await balanceOf(s, user), 0);
+    const unsigned = await fetch(`${s.payUrl}/api/gateway-b/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"event_type":"PAYMENT.CAPTURE.COMPLETED"}' });
+    assert.equal(unsigned.status, 400);
+    assert.equal(await balanceOf(s, user), 0);
+    // The genuine delivery credits, and the queued retry then finds it done.
+    assert.equal((await s.simB.deliverWebhook(orderId)).status, 200);
+    assert.equal(await balanceOf(s, user), 10000);
+    await s.pay.pay.settlement.flush();
+    assert.equal(await balanceOf(s, user), 10000);
+  });
+
+  test('gateway B: a capture the gateway could not do is captured and credited on "Check again"', async () => {
+    const { user, token } = await userWithTopup(s, 12300);
+    const ret = await approveAtGatewayB(s, token);
+    s.simB.failCaptures = 1;
+    const first = await get(ret);
+    assert.equal(s.simB.failCaptures, 0);
+    assert.equal(resultOf(first.text), 'pending');
+    assert.equal(await balanceOf(s, user), 0);
+    const check = /id="check" href="([^"]+)"/.exec(first.text)![1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+    const second = await get(`${s.payUrl}${check}`);
+    assert.equal(resultOf(second.text), 'success');
+    assert.equal(await balanceOf(s, user), 12300);
+  });
+
+  test('gateway B: a declined payment credits nothing', async () => {
+    const { user, token } = await userWithTopup(s, 10000);
+    const ret = await approveAtGatewayB(s, token);
+    s.simB.decline = true;
+    try {
+      assert.equal(resultOf((await get(ret)).text), 'failed');
+    } finally {
+      s.simB.decline = false;
+    }
+    assert.equal(await balanceOf(s, user), 0);
+    assert.equal((await topupStatus(s, user, token)).status, 'pending');
+  });
+
+  test('gateway B: a capture of another amount credits nothing, not even through the status poll', async () => {
+    const { user, token } = await userWithTopup(s, 10000);
+    const ret = await approveAtGatewayB(s, token);
+    s.simB.captureAmountOverride = '1.00';
+    try {
+      assert.equal(resultOf((await get(ret)).text), 'unverified');
+    } finally {
+      s.simB.captureAmountOverride = null;
+    }
+    assert.equal((await topupStatus(s, user, token)).status, 'pending');
+    assert.equal(await balanceOf(s, user), 0);
+  });
+
+  test('gateway B: with the API down at return and webhook, the status poll or a redelivery credits it once', async () => {
+    const { user, token } = await userWithTopup(s, 60000);
+    const ret = await approveAtGatewayB(s, token);
+    const orderId = new URL(ret).searchParams.get('token')!;
+    s.proxy.mode = 'down';
+    try {
+      assert.equal(resultOf((await get(ret)).text), 'pending');
+      const hook = await s.simB.deliverWebhook(orderId);
+      assert.equal(hook.status, 503, 'the gateway must deliver again');
+    } finally {
+      s.proxy.mode = 'up';
+    }
+    assert.equal(await balanceOf(s, user), 0);
+    // The app's status poll: the API asks gateway B itself.
+    assert.equal((await topupStatus(s, user, token)).status, 'completed');
+    assert.equal(await balanceOf(s, user), 60000);
+    // The gateway's redelivery and our outbox both land on the once-only rule.
+    assert.equal((await s.simB.deliverWebhook(orderId)).status, 200);
+    await s.pay.pay.settlement.flush();
+    assert.equal(await balanceOf(s, user), 60000);
+    assert.equal((await topupTransactions(s, user)).length, 1);
+  });
+
+  test('a credit call that fails twice is retried within the request and credits once', async () => {
+    const { user, token } = await userWithTopup(s, 11100);
+    const back = await payAtGatewayA(s, token);
+    s.proxy.faultOn = 'topup-credit';
+    s.proxy.failNext = 2;
+    try {
+      const r = await postForm(back.target, back.fields);
+      assert.equal(s.proxy.failNext, 0, 'both failures were used');
+      assert.equal(resultOf(r.text), 'success');
+    } finally {
+      s.proxy.failNext = 0;
+      s.proxy.faultOn = '';
+    }
+    assert.equal(await balanceOf(s, user), 11100);
+    assert.equal(s.pay.pay.settlement.pendingCount, 0);
+  });
+
+  test('a credit the API took but whose answer was lost is retried safely: one credit, success shown', async () => {
+    const { user, token } = await userWithTopup(s, 33300);
+    const back = await payAtGatewayA(s, token);
+    s.proxy.faultOn = 'topup-credit';
+    s.proxy.loseNext = 1;
+    try {
+      const r = await postForm(back.target, back.fields);
+      assert.equal(s.proxy.loseNext, 0);
+      assert.equal(resultOf(r.text), 'success');
+    } finally {
+      s.proxy.loseNext = 0;
+      s.proxy.faultOn = '';
+    }
+    assert.equal(await balanceOf(s, user), 33300);
+    assert.equal((await topupTransactions(s, user)).length, 1);
+  });
+
+  test('queued credits survive a restart of the payment server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pay-outbox-'));
+    const file = join(dir, 'outbox.json');
+    try {
+      const { user, token } = await userWithTopup(s, 44400);
+      const before = new Settlement(s.pay.pay.api, s.pay.log, () => Date.now(), file);
+      s.proxy.mode = 'down';
+      try {
+        const out = await before.settle({ token, gateway: 'gateway_a', gatewayTxnId: '777000111222', paidAmount: 44400, paidCurrency: 'INR' });
+        assert.equal(out.kind, 'pending');
+      } finally {
+        s.proxy.mode = 'up';
+        before.close();
+      }
+      assert.equal(JSON.parse(readFileSync(file, 'utf8')).length, 1);
+      assert.equal(await balanceOf(s, user), 0);
+      const after = new Settlement(s.pay.pay.api, s.pay.log, () => Date.now(), file);
+      assert.equal(after.pendingCount, 1);
+      await after.flush();
+      after.close();
+      assert.equal(after.pendingCount, 0);
+      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), []);
+      assert.equal(await balanceOf(s, user), 44400);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('no log line carries a top-up token or the signing secret', async () => {
+    const logs = JSON.stringify(s.payLogs);
+    assert.ok(s.payLogs.length > 10);
+    for (const t of s.tokens) assert.ok(!logs.includes(t), 'a token reached the logs');
+    assert.ok(!logs.includes(SECRET));
+  });
+
+  test('an expired top-up link gets a clear page and cannot be paid', async () => {
+    const { token } = await userWithTopup(s, 10000);
+    s.clock.advance(2 * 60 * 60 * 1000);
+    try {
+      const r = await get(`${s.payUrl}/topup?token=${token}`);
+      assert.equal(r.status, 410);
+      assert.match(r.text, /expired/);
+      assert.equal((await postForm(`${s.payUrl}/api/gateway-a/initiate`, { token })).status, 410);
+      assert.equal((await postForm(`${s.payUrl}/api/gateway-b/create`, { token })).status, 410);
+    } finally {
+      s.clock.set(new Date());
+    }
+  });
+});

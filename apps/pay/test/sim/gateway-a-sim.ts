@@ -1,0 +1,135 @@
+/**
+ * Gateway A simulator: speaks CCAvenue's wire format on 127.0.0.1:0. It takes the merchant's
+ * `encRequest` + `access_code` form post, decrypts it with the working key, shows a pay page, and
+ * posts an encrypted `encResp` back to the request's redirect_url (cancel_url on cancel).
+ * Knobs let tests tamper with the response or report another amount.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { decodeParams, decrypt, encodeParams, encrypt } from '../../src/gateway-a/crypto.ts';
+
+export interface GatewayASimOptions {
+  merchantId: string;
+  accessCode: string;
+  workingKey: string;
+}
+
+export interface GatewayASim {
+  /** The transaction URL to configure as GATEWAY_A_TRANSACTION_URL. */
+  transactionUrl: string;
+  origin: string;
+  /** Decrypted requests, in arrival order. */
+  requests: Record<string, string>[];
+  /** Flip one hex digit of the next responses' encResp. */
+  tamper: boolean;
+  /** Report this decimal amount instead of the requested one. */
+  amountOverride: string | null;
+  /** Builds an encResp as the gateway would, for tests that post it directly. */
+  encResp(params: Record<string, string>): string;
+  close(): Promise<void>;
+}
+
+const esc = (v: string): string => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
+  let body = '';
+  for await (const chunk of req) {
+    body += chunk;
+    if (body.length > 1_000_000) throw new Error('body too large');
+  }
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+function html(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Gateway A</title></head><body>${body}</body></html>`);
+}
+
+export async function startGatewayASim(o: GatewayASimOptions): Promise<GatewayASim> {
+  /** Pending checkouts by session id: the decrypted request. */
+  const sessions = new Map<string, Record<string, string>>();
+  const sim: Omit<GatewayASim, 'transactionUrl' | 'origin' | 'close'> = {
+    requests: [],
+    tamper: false,
+    amountOverride: null,
+    encResp: (params) => encrypt(encodeParams(params), o.workingKey),
+  };
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://sim');
+      if (req.method === 'POST' && url.pathname === '/transaction/transaction.do' && url.searchParams.get('command') === 'initiateTransaction') {
+        const form = await readForm(req);
+        if (form.access_code !== o.accessCode) return html(res, 200, '<h1 id="sim-error">Error: invalid access code</h1>');
+        const plain = decrypt(form.encRequest ?? '', o.workingKey);
+        if (plain === null) return html(res, 200, '<h1 id="sim-error">Error: cannot decrypt encRequest</h1>');
+        const r = decodeParams(plain);
+        sim.requests.push(r);
+        const missing = ['merchant_id', 'order_id', 'currency', 'amount', 'redirect_url', 'cancel_url'].filter((k) => !r[k]);
+        if (missing.length || r.merchant_id !== o.merchantId) return html(res, 200, `<h1 id="sim-error">Error: bad request ${esc(missing.join(','))}</h1>`);
+        const session = randomBytes(8).toString('hex');
+        sessions.set(session, r);
+        const button = (outcome: string, id: string, label: string) =>
+          `<form method="post" action="/sim/complete"><input type="hidden" name="session" value="${session}"><input type="hidden" name="outcome" value="${outcome}"><button id="${id}" type="submit">${label}</button></form>`;
+        return html(
+          res,
+          200,
+          `<h1>Gateway A test checkout</h1><p id="sim-amount">${esc(r.currency!)} ${esc(r.amount!)}</p><p id="sim-order">${esc(r.order_id!)}</p>` +
+            button('Success', 'sim-pay', 'Pay') +
+            button('Failure', 'sim-decline', 'Decline') +
+            button('Aborted', 'sim-cancel', 'Cancel'),
+        );
+      }
+      if (req.method === 'POST' && url.pathname === '/sim/complete') {
+        const form = await readForm(req);
+        const r = sessions.get(form.session ?? '');
+        if (!r) return html(res, 404, '<h1>Unknown session</h1>');
+        sessions.delete(form.session!);
+        const status = form.outcome === 'Success' || form.outcome === 'Failure' ? form.outcome : 'Aborted';
+        let encResp = sim.encResp({
+          order_id: r.order_id!,
+          tracking_id: String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999)),
+          bank_ref_no: String(randomInt(100_000, 999_999)),
+          order_status: status,
+          failure_message: status === 'Failure' ? 'Transaction declined by bank' : '',
+          payment_mode: 'Net Banking',
+          card_name: 'Test Bank',
+          status_code: status === 'Success' ? '0' : '1',
+          status_message: status === 'Success' ? 'Approved' : 'Declined',
+          currency: r.currency!,
+          amount: sim.amountOverride ?? r.amount!,
+          merchant_param1: r.merchant_param1 ?? '',
+          merchant_param2: r.merchant_param2 ?? '',
+          trans_date: '23/11/2026 10:00:00',
+        });
+        if (sim.tamper) {
+          // Change a digit in the middle: CBC turns that block into garbage.
+          const i = Math.floor(encResp.length / 2);
+          encResp = encResp.slice(0, i) + (encResp[i] === '0' ? '1' : '0') + encResp.slice(i + 1);
+        }
+        const target = status === 'Aborted' ? r.cancel_url! : r.redirect_url!;
+        return html(
+          res,
+          200,
+          `<form id="back" method="post" action="${esc(target)}"><input type="hidden" name="encResp" value="${encResp}"><input type="hidden" name="orderNo" value="${esc(r.order_id!)}"><button type="submit">Return to merchant</button></form><script>document.getElementById('back').submit()</script>`,
+        );
+      }
+      html(res, 404, '<h1>Not found</h1>');
+    })().catch((err) => {
+      res.writeHead(500);
+      res.end(String(err));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(sim, {
+    origin,
+    transactionUrl: `${origin}/transaction/transaction.do?command=initiateTransaction`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}

@@ -1,0 +1,92 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createCipheriv, createHash } from 'node:crypto';
+import { decodeParams, decrypt, encodeParams, encrypt } from '../src/gateway-a/crypto.ts';
+import { decimalToMinor, minorToDecimal } from '../src/lib/money.ts';
+import { ConfigError, loadPayConfig } from '../src/config.ts';
+import { completedCaptureOfOrder } from '../src/gateway-b/client.ts';
+
+test('gateway A encryption is AES-128-CBC with key MD5(working key) and IV 0x00..0x0f, hex', () => {
+  const key = 'WORKINGKEY0123456789ABCDEF012345';
+  const plain = 'merchant_id=123&order_id=abc&amount=10.00';
+  const c = createCipheriv('aes-128-cbc', createHash('md5').update(key).digest(), Buffer.from([...Array(16).keys()]));
+  const expected = Buffer.concat([c.update(plain, 'utf8'), c.final()]).toString('hex');
+  assert.equal(encrypt(plain, key), expected);
+  assert.equal(decrypt(expected, key), plain);
+  assert.equal(decrypt(expected.toUpperCase(), key), plain);
+});
+
+test('a tampered, truncated, non-hex or wrongly keyed encResp decrypts to nothing', () => {
+  const key = 'k'.repeat(32);
+  const enc = encrypt(encodeParams({ order_id: 'x'.repeat(40), order_status: 'Success', amount: '100.00', tracking_id: '1234567890' }), key);
+  const i = 40;
+  const flipped = enc.slice(0, i) + (enc[i] === '0' ? '1' : '0') + enc.slice(i + 1);
+  assert.equal(decrypt(flipped, key), null);
+  assert.equal(decrypt(enc.slice(0, -2), key), null);
+  assert.equal(decrypt('zz' + enc.slice(2), key), null);
+  assert.equal(decrypt(enc, 'another-working-key'), null);
+  assert.equal(decrypt('', key), null);
+});
+
+test('decoded gateway A params keep the first value of a repeated key', () => {
+  assert.deepEqual(decodeParams('order_status=Failure&order_status=Success&a=b%26c'), { order_status: 'Failure', a: 'b&c' });
+});
+
+test('money converts between minor units and decimal strings with integers only', () => {
+  assert.equal(minorToDecimal(12345, 'INR'), '123.45');
+  assert.equal(minorToDecimal(5, 'INR'), '0.05');
+  assert.equal(minorToDecimal(100, 'INR'), '1.00');
+  assert.equal(minorToDecimal(500, 'JPY'), '500');
+  assert.equal(decimalToMinor('123.45', 'INR'), 12345);
+  assert.equal(decimalToMinor('123.4', 'INR'), 12340);
+  assert.equal(decimalToMinor('123', 'INR'), 12300);
+  assert.equal(decimalToMinor('0.10', 'INR'), 10);
+  assert.equal(decimalToMinor('1.000', 'INR'), 100);
+  assert.equal(decimalToMinor('1.005', 'INR'), null);
+  assert.equal(decimalToMinor('-1.00', 'INR'), null);
+  assert.equal(decimalToMinor('1e3', 'INR'), null);
+  assert.equal(decimalToMinor('', 'INR'), null);
+  assert.equal(decimalToMinor(100, 'INR'), null);
+  assert.equal(decimalToMinor('0.29', 'INR'), 29); // 0.29 * 100 is 28.999… in floats
+  assert.throws(() => minorToDecimal(1.5, 'INR'));
+});
+
+test('a gateway is configured only when all of its settings are present', () => {
+  const a = { GATEWAY_A_MERCHANT_ID: 'm', GATEWAY_A_ACCESS_CODE: 'c', GATEWAY_A_WORKING_KEY: 'k', GATEWAY_A_TRANSACTION_URL: 'https://gw.example/t?command=initiateTransaction' };
+  const b = { GATEWAY_B_CLIENT_ID: 'i', GATEWAY_B_CLIENT_SECRET: 's', GATEWAY_B_API_BASE: 'https://api.gw.example/', GATEWAY_B_WEBHOOK_ID: 'w' };
+  const none = loadPayConfig({});
+  assert.equal(none.gatewayA, null);
+  assert.equal(none.gatewayB, null);
+  assert.equal(none.port, 3001);
+  assert.equal(none.apiUrl, 'http://127.0.0.1:3000');
+  const full = loadPayConfig({ ...a, ...b });
+  assert.equal(full.gatewayA?.merchantId, 'm');
+  assert.equal(full.gatewayB?.apiBase, 'https://api.gw.example');
+  const { GATEWAY_A_WORKING_KEY: _k, ...partialA } = a;
+  const { GATEWAY_B_WEBHOOK_ID: _w, ...partialB } = b;
+  const partial = loadPayConfig({ ...partialA, ...partialB });
+  assert.equal(partial.gatewayA, null);
+  assert.equal(partial.gatewayB, null);
+});
+
+test('a present but invalid setting stops the start with its name', () => {
+  assert.throws(() => loadPayConfig({ PAY_PORT: 'abc' }), (e: unknown) => e instanceof ConfigError && e.setting === 'PAY_PORT');
+  assert.throws(() => loadPayConfig({ STOREFRONT_API_URL: 'ftp://x' }), (e: unknown) => e instanceof ConfigError && e.setting === 'STOREFRONT_API_URL');
+  assert.throws(() => loadPayConfig({ STORE_WEBHOOK_SECRET: 'short' }), (e: unknown) => e instanceof ConfigError && e.setting === 'STORE_WEBHOOK_SECRET');
+  assert.throws(
+    () => loadPayConfig({ GATEWAY_A_MERCHANT_ID: 'm', GATEWAY_A_ACCESS_CODE: 'c', GATEWAY_A_WORKING_KEY: 'k', GATEWAY_A_TRANSACTION_URL: 'not a url' }),
+    (e: unknown) => e instanceof ConfigError && e.setting === 'GATEWAY_A_TRANSACTION_URL',
+  );
+});
+
+test('only an order whose status and capture are COMPLETED counts as paid', () => {
+  const order = (status: string, capStatus: string) => ({
+    id: 'O1',
+    status,
+    purchase_units: [{ custom_id: 'tok-12345678', payments: { captures: [{ id: 'C1', status: capStatus, amount: { currency_code: 'INR', value: '10.00' } }] } }],
+  });
+  assert.deepEqual(completedCaptureOfOrder(order('COMPLETED', 'COMPLETED')), { captureId: 'C1', orderId: 'O1', token: 'tok-12345678', amount: 1000, currency: 'INR' });
+  assert.equal(completedCaptureOfOrder(order('COMPLETED', 'PENDING')), null);
+  assert.equal(completedCaptureOfOrder(order('APPROVED', 'COMPLETED')), null);
+  assert.equal(completedCaptureOfOrder(null), null);
+});

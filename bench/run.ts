@@ -1,0 +1,273 @@
+/**
+ * `npm run bench`: seeds a database, starts the real API (a child process, as in production) and
+ * a bare Fastify yardstick, loads both, and prints one table per database. Read paths use wrk
+ * (Debian package); order placement uses a Node client because every body differs.
+ * Figures are printed, never asserted: timing never fails the test suite.
+ *
+ * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (default 8).
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { sign } from '@storefront/signing';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/kysely.ts';
+import { freePort, http as call, spawnApi, type ApiProcess } from '../apps/api/test/support/spawn-api.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const JWT_SECRET = randomBytes(32).toString('hex');
+const WEBHOOK_SECRET = randomBytes(24).toString('hex');
+const ADMIN = { phone: '+919000000999', password: 'bench-admin-password' };
+const USERS = 50;
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+type Row = [string, string, string, string, string, string];
+const rows: Row[] = [];
+const log = (s: string) => process.stderr.write(s + '\n');
+
+interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
+  const args = ['-t1', '-c50', `-d${SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const out = execFileSync('wrk', args, { encoding: 'utf8' });
+  const ms = (label: string) => {
+    const m = out.match(new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`));
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+  };
+  if (/Non-2xx/.test(out)) throw new Error(`wrk saw errors for ${url}:\n${out}`);
+  return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]), p50: ms('50'), p99: ms('99') };
+}
+
+async function startBare(productsBody: string, walletBody: string): Promise<{ url: string; stop(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'sf-bench-'));
+  writeFileSync(join(dir, 'products.json'), productsBody);
+  writeFileSync(join(dir, 'wallet.json'), walletBody);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts')], {
+    env: { ...process.env, PORT: String(port), PRODUCTS_BODY: join(dir, 'products.json'), WALLET_BODY: join(dir, 'wallet.json'), JWT_SECRET },
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(url + '/bare/products');
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+async function seed(api: ApiProcess) {
+  const admin = await call(api.url, 'POST', '/api/v1/auth/admin/login', { body: ADMIN });
+  const at = admin.body.access_token as string;
+  const upload = await call(api.url, 'POST', '/api/v1/admin/uploads/image', { token: at, body: { filename: 'p.png', data: PNG } });
+  const img = upload.body.data.url as string;
+  const cat = await call(api.url, 'POST', '/api/v1/admin/categories', { token: at, body: { name: 'Bench', slug: 'bench' } });
+  const productIds: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const res = await call(api.url, 'POST', '/api/v1/admin/products', {
+      token: at,
+      body: {
+        name: `Bench product ${i}`,
+        description: 'A product used by the benchmark, with a description of realistic length for a shop listing.',
+        price: 100 + i,
+        stock: 1_000_000_000,
+        is_active: true,
+        category_id: cat.body.id,
+        images: [0, 1, 2, 3].map((k) => ({ image_url: `${img}?v=${i}-${k}`, alt_text: `Image ${k} of product ${i}` })),
+      },
+    });
+    if (res.status !== 201) throw new Error(`product: ${res.status} ${res.text}`);
+    productIds.push(res.body.id);
+  }
+  const tokens: string[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const phone = `+9197${String(i).padStart(8, '0')}`;
+    const reg = await call(api.url, 'POST', '/api/v1/auth/register', { body: { phone, password: 'bench-user-pass', full_name: `User ${i}` } });
+    const token = reg.body.custom_token as string;
+    tokens.push(token);
+    const init = await call(api.url, 'POST', '/api/v1/wallet/topup-initiate', { token, body: { amount: 10_000_000 } });
+    const body = JSON.stringify({ token: init.body.token, amount: 10_000_000, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: `bench-${i}` });
+    const credited = await call(api.url, 'POST', '/api/v1/wallet/topup-credit', {
+      body: JSON.parse(body),
+      headers: { 'x-store-signature': sign(WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000)) },
+    });
+    if (credited.body?.credited !== true) throw new Error(`credit: ${credited.status} ${credited.text}`);
+  }
+  return { productIds, tokens };
+}
+
+/** 50 workers, one per user, placing single-item orders for SECONDS; latencies in ms. */
+async function orderStorm(base: string, tokens: string[], productIds: string[]) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
+  const url = new URL('/api/v1/orders', base);
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + SECONDS * 1000;
+  const post = (token: string, body: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-sdk-access-token': token } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const started = Date.now();
+  await Promise.all(
+    tokens.map(async (token, w) => {
+      let n = 0;
+      while (Date.now() < end) {
+        const body = JSON.stringify({ items: [{ product_id: productIds[(w + n++) % productIds.length], quantity: 1 }] });
+        const t0 = performance.now();
+        const status = await post(token, body);
+        latencies.push(performance.now() - t0);
+        if (status !== 201) errors++;
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return { rps: (latencies.length - errors) / elapsed, p50: pct(50), p99: pct(99), errors, total: latencies.length };
+}
+
+/** Counts the SQL statements one placement runs, in-process, through Kysely's query log. */
+async function statementsPerOrder(dbUrl: string, token: string, productId: string): Promise<{ total: number; placement: number }> {
+  const seen: string[] = [];
+  const database = openDatabase(dbUrl, { onQuery: (e) => seen.push(e.query.sql) });
+  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET, DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', STORE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  seen.length = 0;
+  const res = await app.inject({ method: 'POST', url: '/api/v1/orders', headers: { 'x-sdk-access-token': token }, payload: { items: [{ product_id: productId, quantity: 1 }] } });
+  await app.close();
+  await database.close();
+  if (res.statusCode !== 201) throw new Error(`order: ${res.statusCode} ${res.body}`);
+  const control = /^(begin|commit|rollback|savepoint|release)/i;
+  const work = seen.filter((s) => !control.test(s.trim()));
+  // The first statement is the session check every authenticated request makes.
+  return { total: work.length, placement: work.length - 1 };
+}
+
+async function checkInvariants(dbUrl: string): Promise<string> {
+  const database = openDatabase(dbUrl);
+  const db = database.db;
+  const wallets = await db.selectFrom('wallets').select(['user_id', 'shopping_credits']).execute();
+  const sums = await db.selectFrom('wallet_transactions').select(['user_id', (eb) => eb.fn.sum<number>('amount').as('s')]).groupBy('user_id').execute();
+  const byUser = new Map(sums.map((s) => [s.user_id, Number(s.s)]));
+  const bad = wallets.filter((w) => Number(w.shopping_credits) !== (byUser.get(w.user_id) ?? 0));
+  const negative = await db.selectFrom('products').select('id').where('stock', '<', 0).execute();
+  await database.close();
+  return bad.length === 0 && negative.length === 0 ? 'ok: balances = ledger sums, stock ≥ 0' : `BROKEN: ${bad.length} wallets ≠ ledger, ${negative.length} negative stock`;
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmHWM:\s+(\d+) kB/)![1]) / 1024;
+}
+
+async function benchOne(kind: 'sqlite' | 'postgres') {
+  let dbUrl: string;
+  let drop = async () => {};
+  if (kind === 'sqlite') {
+    dbUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'sf-bench-db-')), 'bench.db')}`;
+  } else {
+    const name = `sf_bench_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: PG });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    const u = new URL(PG);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+    drop = async () => {
+      const d = new pg.Client({ connectionString: PG });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    };
+  }
+  log(`[${kind}] starting API and seeding…`);
+  const api = await spawnApi({
+    DATABASE_URL: dbUrl,
+    JWT_SECRET,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    MEDIA_DIR: mkdtempSync(join(tmpdir(), 'sf-bench-media-')),
+    STORE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup',
+    SEED_ADMIN_PHONE: ADMIN.phone,
+    SEED_ADMIN_PASSWORD: ADMIN.password,
+  });
+  try {
+    const { productIds, tokens } = await seed(api);
+    const productsBody = await (await fetch(api.url + '/api/v1/products')).text();
+    const walletBody = await (await fetch(api.url + '/api/v1/wallet', { headers: { 'x-sdk-access-token': tokens[0]! } })).text();
+    const bare = await startBare(productsBody, walletBody);
+    try {
+      log(`[${kind}] GET /products (${productsBody.length} bytes)…`);
+      const bp = wrk(`${bare.url}/bare/products`);
+      const ap = wrk(`${api.url}/api/v1/products`);
+      rows.push([kind, 'GET /api/v1/products', ap.rps.toFixed(0), ap.p50.toFixed(2), ap.p99.toFixed(2), `${(ap.rps / bp.rps).toFixed(2)} of bare ${bp.rps.toFixed(0)} (≥ 0.6)`]);
+      log(`[${kind}] GET /wallet…`);
+      const hdr = { 'x-sdk-access-token': tokens[0]! };
+      const bw = wrk(`${bare.url}/bare/wallet`, hdr);
+      const aw = wrk(`${api.url}/api/v1/wallet`, hdr);
+      rows.push([kind, 'GET /api/v1/wallet', aw.rps.toFixed(0), aw.p50.toFixed(2), aw.p99.toFixed(2), `${(aw.rps / bw.rps).toFixed(2)} of bare JWT ${bw.rps.toFixed(0)} (≥ 0.5)`]);
+    } finally {
+      bare.stop();
+    }
+    log(`[${kind}] POST /orders, ${USERS} concurrent users…`);
+    const o = await orderStorm(api.url, tokens, productIds);
+    const target = kind === 'sqlite' ? 1000 : 500;
+    rows.push([kind, 'POST /api/v1/orders', o.rps.toFixed(0), o.p50.toFixed(2), o.p99.toFixed(2), `${o.total} sent, ${o.errors} non-201 (≥ ${target}/s, p99 < 50 ms)`]);
+    const rss = peakRssMb(api.child.pid!);
+    await api.stop();
+    rows.push([kind, 'invariants after run', '', '', '', await checkInvariants(dbUrl)]);
+    const stmts = await statementsPerOrder(dbUrl, tokens[1]!, productIds[0]!);
+    rows.push([kind, 'SQL per order placement', '', '', '', `${stmts.placement} (+1 session check) (≤ 5)`]);
+    rows.push([kind, 'peak RSS of the API', '', '', '', `${rss.toFixed(0)} MB (< 200 MB)`]);
+  } finally {
+    if (api.child.exitCode === null) await api.stop();
+    await drop();
+  }
+}
+
+const which = process.env.BENCH_DB ?? 'both';
+let failed: unknown = null;
+for (const kind of ['sqlite', 'postgres'] as const) {
+  if (which !== 'both' && which !== kind) continue;
+  try {
+    await benchOne(kind);
+  } catch (err) {
+    failed = err;
+    rows.push([kind, 'run failed', '', '', '', String((err as Error).message).split('\n')[0]!.slice(0, 120)]);
+  }
+}
+process.on('exit', () => {
+  if (failed) process.exitCode = 1;
+});
+
+const header: Row = ['db', 'what', 'req/s', 'p50 ms', 'p99 ms', 'notes'];
+const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i]!.length)));
+const line = (r: Row) => '| ' + r.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; ${SECONDS}s per run, wrk -t1 -c50`);
+console.log(line(header));
+console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+for (const r of rows) console.log(line(r));
