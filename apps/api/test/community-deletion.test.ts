@@ -262,4 +262,18 @@ describe('account deletion', () => {
     assert.equal(res.status, 409);
     assert.equal(sms.requests.length, before);
   });
+
+  it('two requests racing with two tokens file one pending request', async () => {
+    const u = await registerUser(t.app);
+    const a = await appToken(u);
+    const b = await appToken(u);
+    const results = await Promise.all([
+      post('/account/deletion/request', { deletion_token: a }, u.token),
+      post('/account/deletion/request', { deletion_token: b }, u.token),
+    ]);
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 201]);
+    assert.equal(results[0]!.body.scheduled_for, results[1]!.body.scheduled_for);
+    const rows = await db().selectFrom('deletion_requests').select('status').where('user_id', '=', u.id).execute();
+    assert.deepEqual(rows, [{ status: 'pending' }]);
+  });
 });
