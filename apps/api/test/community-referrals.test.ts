@@ -104,6 +104,10 @@ describe('referrals', () => {
     const again = await clicks(code);
     assert.equal(again.length, 2);
     assert.equal(again[1]!.user_agent!.length, 512, 'the user-agent is bounded');
+    const head = await t.app.inject({ method: 'HEAD', url: `/r/${code}`, headers: { 'x-forwarded-for': ip } });
+    assert.equal(head.statusCode, 302);
+    assert.equal(head.headers.location, `${STORE}&referrer=${code}`);
+    assert.equal((await clicks(code)).length, 2, 'a HEAD is not a click');
   });
 
   it('unknown and malformed codes still redirect, with the code as given, and log nothing', async () => {

@@ -31,7 +31,8 @@ export const referralRootRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) => {
-      const location = await referrals.click(ctx, { code: req.params['*'], ip: req.ip, userAgent: req.headers['user-agent'] });
+      // A HEAD (link previews, crawlers) gets the same answer but is not a click.
+      const location = await referrals.click(ctx, { code: req.params['*'], ip: req.ip, userAgent: req.headers['user-agent'], log: req.method === 'GET' });
       return reply.header('cache-control', 'no-store').redirect(location, 302);
     },
   );

@@ -75,10 +75,10 @@ export function storeUrlFor(ctx: Ctx, code: string): string {
  * `GET /r/:code`: counts the caller against 20 per hour per IP, logs a click for a known code only,
  * and answers where to redirect in every case (a malformed code goes through as given, encoded).
  */
-export async function click(ctx: Ctx, input: { code: string; ip: string; userAgent: string | undefined }): Promise<string> {
+export async function click(ctx: Ctx, input: { code: string; ip: string; userAgent: string | undefined; log?: boolean }): Promise<string> {
   await enforce(ctx.db, ctx.clock, REFERRAL_REDIRECT_RULE, input.ip);
   const code = normaliseCode(input.code);
-  if (code && (await repo.findUserByCode(ctx.db, code))) {
+  if (code && input.log !== false && (await repo.findUserByCode(ctx.db, code))) {
     await repo.insertClick(ctx.db, {
       id: newId(ctx.clock),
       code,
