@@ -34,6 +34,10 @@ export function findUserAnyState(db: Executor, id: string) {
   return db.selectFrom('users').select(listColumns).where('id', '=', id).executeTakeFirst();
 }
 
+export function findWallet(db: Executor, userId: string) {
+  return db.selectFrom('wallets').select(['shopping_credits', 'reward_points', 'e_vouchers']).where('user_id', '=', userId).executeTakeFirst();
+}
+
 const n = (v: unknown): number => Number(v ?? 0);
 
 /** Headline figures since `since` (ISO). Money in minor units; orders from the orders table. */

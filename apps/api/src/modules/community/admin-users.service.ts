@@ -37,7 +37,7 @@ export async function listUsers(ctx: Ctx, query: PageQuery & { q?: string; inclu
 export async function getUser(ctx: Ctx, uid: string) {
   const r = await repo.findUserAnyState(ctx.db, uid);
   if (!r) throw notFound('user');
-  const wallet = await ctx.db.selectFrom('wallets').select(['shopping_credits', 'reward_points', 'e_vouchers']).where('user_id', '=', uid).executeTakeFirst();
+  const wallet = await repo.findWallet(ctx.db, uid);
   return {
     ...listItem(r),
     referral_attribution: await attributionOf(ctx, ctx.db, uid),

@@ -56,12 +56,9 @@ export async function moveTicket(db: Executor, id: string, from: readonly Ticket
   return Number(r.numUpdatedRows) === 1;
 }
 
-export function countOpenTickets(db: Executor): Promise<{ n: number | string | bigint }> {
-  return db
-    .selectFrom('tickets')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('status', 'in', ['open', 'awaiting_user'])
-    .executeTakeFirstOrThrow();
+/** Any user, deleted or not: their tickets stay readable for support. */
+export function userExists(db: Executor, id: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
 }
 
 export type { TicketAuthor };

@@ -114,7 +114,7 @@ export async function adminListTickets(ctx: Ctx, query: PageQuery & { status?: T
 }
 
 export async function adminUserTickets(ctx: Ctx, userId: string, page: PageQuery) {
-  if (!(await ctx.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst())) throw notFound('user');
+  if (!(await repo.userExists(ctx.db, userId))) throw notFound('user');
   return adminListTickets(ctx, { ...page, user_id: userId });
 }
 
