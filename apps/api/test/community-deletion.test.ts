@@ -4,7 +4,9 @@ import { call, createTestApp, newPhone, registerUser, type TestApp, type TestUse
 import { SmsSimulator, wrongCode } from './otp-fixtures.ts';
 import { insertOrder, setOrderStatus } from './community-fixtures.ts';
 import { DAY, SECOND } from '../src/lib/clock.ts';
+import { spawnSync } from 'node:child_process';
 import { runJobs } from '../src/jobs.ts';
+import { TEST_JWT_SECRET } from './helpers.ts';
 
 describe('account deletion', () => {
   let t: TestApp;
@@ -275,5 +277,17 @@ describe('account deletion', () => {
     assert.equal(results[0]!.body.scheduled_for, results[1]!.body.scheduled_for);
     const rows = await db().selectFrom('deletion_requests').select('status').where('user_id', '=', u.id).execute();
     assert.deepEqual(rows, [{ status: 'pending' }]);
+  });
+
+  it('npm run jobs runs the deletion and click-IP jobs from the command line', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/jobs-cli.ts'], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: t.db.url, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout.trim());
+    assert.ok(out['complete-account-deletions'] >= 0);
+    assert.ok(out['purge-referral-click-ips'] >= 0);
   });
 });
