@@ -1,6 +1,8 @@
 import type { Ctx } from './context.ts';
 import { DAY } from './lib/clock.ts';
 import { purgeExpired } from './lib/rate-limit.ts';
+import { processDueDeletions } from './modules/community/deletion.service.ts';
+import { purgeOldClickIps } from './modules/community/referrals.service.ts';
 import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
 
 /**
@@ -18,6 +20,16 @@ export const jobs: Job[] = [
     name: 'purge-rate-limit-counters',
     // The longest window is an hour; a day's margin keeps every live counter.
     run: (ctx) => purgeExpired(ctx.db, new Date(ctx.clock.now().getTime() - DAY)),
+  },
+  {
+    name: 'purge-referral-click-ips',
+    // Raw click IPs are kept 30 days (spec, Limits); the click rows stay for counting.
+    run: (ctx) => purgeOldClickIps(ctx),
+  },
+  {
+    name: 'complete-account-deletions',
+    // Anonymises users whose deletion grace period is over; each request is claimed conditionally.
+    run: (ctx) => processDueDeletions(ctx),
   },
   {
     name: 'purge-order-idempotency-keys',

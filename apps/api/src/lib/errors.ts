@@ -31,7 +31,8 @@ export type ErrorCode =
   | 'token_expired'
   | 'deletion_blocked'
   | 'refund_exceeds_paid'
-  | 'email_send_failed';
+  | 'email_send_failed'
+  | 'invalid_deletion_token';
 
 export interface ErrorBody {
   error: ErrorCode;

@@ -12,6 +12,7 @@ import * as accounts from '../accounts/accounts.service.ts';
 import type { User } from '../accounts/accounts.schemas.ts';
 import * as repo from './auth.repository.ts';
 import { recordSignupReferralInput } from '../otp/signup-referrals.ts';
+import { attributeSignup } from '../community/referrals.service.ts';
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from './tokens.ts';
 
 export interface Principal {
@@ -73,6 +74,7 @@ export async function register(
       const user = await accounts.createUserWithWallet(ctx, trx, { phone, passwordHash, fullName: input.full_name.trim() });
       // Kept for the referrals domain's attribution (explicit code first, else IP match).
       await recordSignupReferralInput(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: null, ip });
+      await attributeSignup(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: null, ip });
       return issueSession(ctx, trx, user);
     });
   } catch (err) {

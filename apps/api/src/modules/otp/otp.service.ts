@@ -13,6 +13,7 @@ import { endAllSessions, issueSession, requirePhone, type TokenPair } from '../a
 import { generateCode, hashCode, sameHash } from './otp.codes.ts';
 import * as repo from './otp.repository.ts';
 import { recordSignupReferralInput } from './signup-referrals.ts';
+import { attributeSignup } from '../community/referrals.service.ts';
 import { createSmsSender, SmsError } from './sms.ts';
 
 export type { PhoneOtpPurpose };
@@ -185,6 +186,7 @@ export async function verifyLoginOtp(
       if (!user) {
         user = await accounts.createUserWithWallet(ctx, trx, { phone, passwordHash: null, fullName: '' });
         await recordSignupReferralInput(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: input.referral_source, ip });
+        await attributeSignup(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: input.referral_source, ip });
       }
       const pair = await issueSession(ctx, trx, user);
       return { ...pair, user: accounts.toUser(user), is_new_user: isNew };

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { EmailSchema, FullNameSchema } from '../accounts/accounts.schemas.ts';
+import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
+import * as admin from './admin-users.service.ts';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const listFields = {
+  id: Type.String(),
+  phone: Nullable(Type.String()),
+  full_name: Type.String(),
+  email: Nullable(Type.String()),
+  email_verified: Type.Boolean(),
+  email_verified_at: Nullable(Type.String()),
+  is_admin: Type.Boolean(),
+  referral_code: Nullable(Type.String()),
+  referred_by: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  deleted_at: Nullable(Type.String()),
+};
+const AdminUserListItemSchema = Type.Object(listFields);
+const AdminUserSchema = Type.Object({
+  ...listFields,
+  referral_attribution: Type.Union([
+    Type.Object({
+      method: Type.Union([Type.Literal('install_referrer'), Type.Literal('manual'), Type.Literal('ip')]),
+      code: Type.String(),
+      created_at: Type.String(),
+    }),
+    Type.Null(),
+  ]),
+  wallet: Type.Union([
+    Type.Object({ shopping_credits: Type.Integer(), reward_points: Type.Integer(), e_vouchers: Type.Integer(), currency: Type.String() }),
+    Type.Null(),
+  ]),
+  deletion: Type.Object({
+    status: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('cancelled'), Type.Literal('completed')]),
+    requested_at: Type.Optional(Type.String()),
+    scheduled_for: Type.Optional(Type.String()),
+  }),
+});
+const ListQuery = Type.Object({
+  ...PageQuerySchema.properties,
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'phone, name or email (substring, case-insensitive)' })),
+  include_deleted: Type.Optional(Type.Boolean({ default: false })),
+});
+const UpdateBody = Type.Object(
+  {
+    is_admin: Type.Optional(Type.Boolean()),
+    full_name: Type.Optional(FullNameSchema),
+    email: Type.Optional(Type.Union([EmailSchema, Type.Null()])),
+  },
+  { minProperties: 1 },
+);
+const Uid = Type.Object({ uid: Type.String({ maxLength: 64 }) });
+const Window = Type.Object({
+  new_users: Type.Integer(),
+  orders: Type.Integer(),
+  revenue: Type.Integer({ description: 'order payments minus order refunds, minor units' }),
+  refunds: Type.Integer(),
+  topups: Type.Integer(),
+  topup_amount: Type.Integer(),
+  tickets_opened: Type.Integer(),
+  deletion_requests: Type.Integer(),
+});
+const DashboardSchema = Type.Object({
+  as_of: Type.String(),
+  currency: Type.String(),
+  current: Type.Object({
+    users: Type.Integer(),
+    wallet_liability: Type.Integer({ description: 'sum of every shopping-credits balance, minor units' }),
+    reward_points_outstanding: Type.Integer(),
+    e_vouchers_outstanding: Type.Integer(),
+    open_tickets: Type.Integer(),
+    pending_deletion_requests: Type.Integer(),
+  }),
+  windows: Type.Object({ today: Window, '7d': Window, '30d': Window }),
+});
+
+/** The admin users area (moved here from accounts): list, view, edit, delete, dashboard. */
+export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.ctx;
+  const tags = ['admin'];
+  const config = { auth: 'admin' as const };
+
+  app.get('/admin/users', { config, schema: { tags, querystring: ListQuery, response: { 200: pageOf(AdminUserListItemSchema) } } }, (req) =>
+    admin.listUsers(ctx, req.query),
+  );
+  app.get('/admin/users/:uid', { config, schema: { tags, params: Uid, response: { 200: AdminUserSchema } } }, (req) => admin.getUser(ctx, req.params.uid));
+  app.put('/admin/users/:uid', { config, schema: { tags, params: Uid, body: UpdateBody, response: { 200: AdminUserSchema } } }, (req) =>
+    admin.updateUser(ctx, req.params.uid, req.body),
+  );
+  app.delete(
+    '/admin/users/:uid',
+    { config, schema: { tags, params: Uid, response: { 204: Type.Null({ description: 'anonymised' }) } } },
+    async (req, reply) => {
+      await admin.deleteUser(ctx, req.params.uid);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get('/admin/dashboard', { config, schema: { tags, response: { 200: DashboardSchema } } }, () => admin.dashboard(ctx));
+};

@@ -1,0 +1,124 @@
+import type { Selectable } from 'kysely';
+import { OPEN_ORDER_STATUSES } from '../../db/tables/orders.ts';
+import type { Executor } from '../../lib/db-types.ts';
+import type { DeletionChannel, DeletionRequestsTable } from '../../db/tables/community.ts';
+
+export type DeletionRequestRow = Selectable<DeletionRequestsTable>;
+
+const requestColumns = ['id', 'user_id', 'status', 'channel', 'reason', 'requested_at', 'scheduled_for', 'cancelled_at', 'completed_at', 'updated_at'] as const;
+
+/** Orders in placed, processing or shipped (the orders domain's open statuses). */
+export async function countOpenOrders(db: Executor, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...OPEN_ORDER_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export function findWalletBalances(db: Executor, userId: string) {
+  return db.selectFrom('wallets').select(['shopping_credits', 'reward_points', 'e_vouchers']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function insertToken(db: Executor, row: { token_hash: string; user_id: string; channel: 'web' | 'app'; expires_at: string; created_at: string }): Promise<void> {
+  await db.insertInto('deletion_tokens').values({ ...row, used_at: null }).execute();
+}
+
+export function findToken(db: Executor, tokenHash: string) {
+  return db.selectFrom('deletion_tokens').select(['token_hash', 'user_id', 'channel', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Spends a token once: only one of several racing requests gets true. */
+export async function spendToken(db: Executor, tokenHash: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('deletion_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export function findPending(db: Executor, userId: string): Promise<DeletionRequestRow | undefined> {
+  return db.selectFrom('deletion_requests').select(requestColumns).where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+}
+
+export function findLatest(db: Executor, userId: string): Promise<DeletionRequestRow | undefined> {
+  return db.selectFrom('deletion_requests').select(requestColumns).where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function insertRequest(db: Executor, row: DeletionRequestRow): Promise<void> {
+  await db.insertInto('deletion_requests').values(row).execute();
+}
+
+/** pending → cancelled, conditionally. */
+export async function cancelPending(db: Executor, userId: string, now: string): Promise<DeletionRequestRow | undefined> {
+  return db
+    .updateTable('deletion_requests')
+    .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .returning(requestColumns)
+    .executeTakeFirst();
+}
+
+/** pending → completed, conditionally: of several job runs racing on one request, one wins. */
+export async function completeRequest(db: Executor, id: string, now: string, dueBy?: string): Promise<{ user_id: string } | undefined> {
+  let q = db
+    .updateTable('deletion_requests')
+    .set({ status: 'completed', completed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending');
+  if (dueBy !== undefined) q = q.where('scheduled_for', '<=', dueBy);
+  return q.returning('user_id').executeTakeFirst();
+}
+
+export function listDue(db: Executor, now: string, limit: number): Promise<Array<{ id: string }>> {
+  return db
+    .selectFrom('deletion_requests')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('scheduled_for', '<=', now)
+    .orderBy('scheduled_for')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Removes what identifies the person; the row (and the id that ledger, orders and tickets point
+ * at) stays for accounting. Conditional, so a second run changes nothing.
+ */
+export async function anonymiseUser(db: Executor, userId: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({
+      phone: null,
+      full_name: '',
+      email: null,
+      email_verified: 0,
+      email_verified_at: null,
+      referral_code: null,
+      idp_uid: null,
+      password_hash: null,
+      is_admin: 0,
+      deleted_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Personal leftovers in other tables: pending email codes, unused deletion tokens, signup IP. */
+export async function removePersonalLeftovers(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('email_otps').where('user_id', '=', userId).execute();
+  await db.deleteFrom('deletion_tokens').where('user_id', '=', userId).execute();
+  await db.updateTable('signup_referral_inputs').set({ ip: null }).where('user_id', '=', userId).execute();
+}
+
+export type { DeletionChannel };

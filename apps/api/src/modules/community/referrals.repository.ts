@@ -1,0 +1,83 @@
+import type { Executor } from '../../lib/db-types.ts';
+import type { ReferralMethod } from '../../db/tables/community.ts';
+
+/** The live user who owns `code` (codes are removed on anonymisation, so deleted users never match). */
+export function findUserByCode(db: Executor, code: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('users').select('id').where('referral_code', '=', code).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export function findCodeOfUser(db: Executor, userId: string): Promise<{ referral_code: string | null } | undefined> {
+  return db.selectFrom('users').select('referral_code').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** Sets the code only while none is set, so concurrent first calls agree on one code. */
+export async function setCodeIfNone(db: Executor, userId: string, code: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ referral_code: code, updated_at: now })
+    .where('id', '=', userId)
+    .where('referral_code', 'is', null)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertClick(db: Executor, row: { id: string; code: string; ip: string | null; user_agent: string | null; created_at: string }): Promise<void> {
+  await db.insertInto('referral_clicks').values(row).execute();
+}
+
+/** The newest click from `ip` at or after `since` whose code still belongs to a live user. */
+export function latestClickFromIp(db: Executor, ip: string, since: string): Promise<{ code: string; referrer_id: string } | undefined> {
+  return db
+    .selectFrom('referral_clicks as c')
+    .innerJoin('users as u', 'u.referral_code', 'c.code')
+    .select(['c.code', 'u.id as referrer_id'])
+    .where('c.ip', '=', ip)
+    .where('c.created_at', '>=', since)
+    .where('u.deleted_at', 'is', null)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** First touch: sets `referred_by` only while it is unset and never to the user itself. */
+export async function setReferredByIfNone(db: Executor, userId: string, referrerId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ referred_by: referrerId })
+    .where('id', '=', userId)
+    .where('id', '<>', referrerId)
+    .where('referred_by', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertAttribution(
+  db: Executor,
+  row: { user_id: string; referrer_id: string; code: string; method: ReferralMethod; created_at: string },
+): Promise<void> {
+  // Never a unique violation: on PostgreSQL that would abort the signup's transaction.
+  await db.insertInto('referral_attributions').values(row).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+}
+
+export function findAttribution(db: Executor, userId: string) {
+  return db
+    .selectFrom('referral_attributions')
+    .select(['user_id', 'referrer_id', 'code', 'method', 'created_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Retention: forgets raw IPs of clicks older than `before`; idempotent (already-null rows are skipped). */
+export async function purgeClickIps(db: Executor, before: string): Promise<number> {
+  const a = await db.updateTable('referral_clicks').set({ ip: null }).where('created_at', '<', before).where('ip', 'is not', null).executeTakeFirst();
+  // The signup inputs kept for attribution hold the same kind of raw IP; they follow the same rule.
+  const b = await db
+    .updateTable('signup_referral_inputs')
+    .set({ ip: null })
+    .where('created_at', '<', before)
+    .where('ip', 'is not', null)
+    .executeTakeFirst();
+  return Number(a.numUpdatedRows) + Number(b.numUpdatedRows);
+}

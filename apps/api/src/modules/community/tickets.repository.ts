@@ -1,0 +1,64 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../lib/db-types.ts';
+import type { TicketAuthor, TicketRepliesTable, TicketStatus, TicketsTable } from '../../db/tables/community.ts';
+
+export type TicketRow = Selectable<TicketsTable>;
+export type ReplyRow = Selectable<TicketRepliesTable>;
+
+const ticketColumns = ['id', 'user_id', 'subject', 'status', 'created_at', 'updated_at'] as const;
+
+export async function insertTicket(db: Executor, row: TicketRow): Promise<void> {
+  await db.insertInto('tickets').values(row).execute();
+}
+
+export async function insertReply(db: Executor, row: ReplyRow): Promise<void> {
+  await db.insertInto('ticket_replies').values(row).execute();
+}
+
+export function findTicket(db: Executor, id: string, userId?: string): Promise<TicketRow | undefined> {
+  let q = db.selectFrom('tickets').select(ticketColumns).where('id', '=', id);
+  if (userId !== undefined) q = q.where('user_id', '=', userId);
+  return q.executeTakeFirst();
+}
+
+export function listReplies(db: Executor, ticketId: string): Promise<ReplyRow[]> {
+  return db
+    .selectFrom('ticket_replies')
+    .select(['id', 'ticket_id', 'author', 'author_id', 'message', 'created_at'])
+    .where('ticket_id', '=', ticketId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Newest first; `before` is the id of the last row of the previous page. */
+export function listTickets(
+  db: Executor,
+  filter: { userId?: string; status?: TicketStatus; before: string | null; limit: number },
+): Promise<TicketRow[]> {
+  let q = db.selectFrom('tickets').select(ticketColumns);
+  if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
+  if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+  if (filter.before !== null) q = q.where('id', '<', filter.before);
+  return q.orderBy('id', 'desc').limit(filter.limit + 1).execute();
+}
+
+/**
+ * Applies a status move only from one of `from`: one conditional statement, so a concurrent
+ * close and reply cannot both win. False when the ticket is not (or no longer) in such a state.
+ */
+export async function moveTicket(db: Executor, id: string, from: readonly TicketStatus[], to: TicketStatus, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('tickets')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', from as TicketStatus[])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Any user, deleted or not: their tickets stay readable for support. */
+export function userExists(db: Executor, id: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+export type { TicketAuthor };

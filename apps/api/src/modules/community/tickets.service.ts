@@ -1,0 +1,153 @@
+import type { Ctx } from '../../context.ts';
+import type { TicketAuthor, TicketStatus } from '../../db/tables/community.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
+import * as accounts from '../accounts/accounts.service.ts';
+import { notify } from './notify.ts';
+import * as repo from './tickets.repository.ts';
+import type { TicketRow } from './tickets.repository.ts';
+
+/**
+ * The allowed status moves (CONTRACTS §7 names the states). A user reply reopens a ticket
+ * (`open`), a support reply hands it to the user (`awaiting_user`); `closed` takes no replies and
+ * only an admin can reopen it.
+ */
+export const TICKET_MOVES: Record<TicketStatus, readonly TicketStatus[]> = {
+  open: ['awaiting_user', 'resolved', 'closed'],
+  awaiting_user: ['open', 'resolved', 'closed'],
+  resolved: ['open', 'awaiting_user', 'closed'],
+  closed: ['open'],
+};
+const REPLYABLE: readonly TicketStatus[] = ['open', 'awaiting_user', 'resolved'];
+const AFTER_REPLY: Record<TicketAuthor, TicketStatus> = { user: 'open', support: 'awaiting_user' };
+
+export interface TicketSummary {
+  id: string;
+  subject: string;
+  status: TicketStatus;
+  created_at: string;
+  updated_at: string;
+}
+export interface Ticket extends TicketSummary {
+  replies: Array<{ id: string; author: TicketAuthor; message: string; created_at: string }>;
+}
+
+const summary = (t: TicketRow): TicketSummary => ({ id: t.id, subject: t.subject, status: t.status, created_at: t.created_at, updated_at: t.updated_at });
+
+function text(value: string, field: string): string {
+  const v = value.trim();
+  if (!v) throw badRequest(`${field} must not be blank`, [{ field: `body/${field}`, message: 'must not be blank' }]);
+  return v;
+}
+
+async function withReplies(ctx: Ctx, t: TicketRow): Promise<Ticket> {
+  const replies = await repo.listReplies(ctx.db, t.id);
+  return { ...summary(t), replies: replies.map((r) => ({ id: r.id, author: r.author, message: r.message, created_at: r.created_at })) };
+}
+
+export async function createTicket(ctx: Ctx, userId: string, input: { subject: string; message: string }): Promise<Ticket> {
+  // One line: the subject also goes into a mail header.
+  const subject = text(input.subject.replace(/[\r\n\t]+/g, ' '), 'subject');
+  const message = text(input.message, 'message');
+  const now = ctx.clock.now().toISOString();
+  const ticket: TicketRow = { id: newId(ctx.clock), user_id: userId, subject, status: 'open', created_at: now, updated_at: now };
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertTicket(trx, ticket);
+    await repo.insertReply(trx, { id: newId(ctx.clock), ticket_id: ticket.id, author: 'user', author_id: userId, message, created_at: now });
+  });
+  notify(
+    ctx,
+    'ticket_created',
+    ctx.config.supportEmail,
+    `New support ticket: ${subject}`,
+    `A new support ticket was opened.\n\nTicket: ${ticket.id}\nUser: ${userId}\nSubject: ${subject}\n\n${message}`,
+  );
+  return withReplies(ctx, ticket);
+}
+
+export async function listTickets(ctx: Ctx, userId: string, page: PageQuery) {
+  const limit = page.limit ?? 20;
+  const rows = await repo.listTickets(ctx.db, { userId, before: decodeCursor(page.cursor), limit });
+  return toPage(rows, limit, (r) => r.id, summary);
+}
+
+/** Another user's ticket is 404, never 403. */
+export async function getTicket(ctx: Ctx, userId: string, id: string): Promise<Ticket> {
+  const t = await repo.findTicket(ctx.db, id, userId);
+  if (!t) throw notFound('ticket');
+  return withReplies(ctx, t);
+}
+
+async function reply(ctx: Ctx, ticketId: string, author: TicketAuthor, authorId: string, message: string, ownerId?: string): Promise<TicketRow> {
+  const body = text(message, 'message');
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const t = await repo.findTicket(trx, ticketId, ownerId);
+    if (!t) throw notFound('ticket');
+    if (!(await repo.moveTicket(trx, ticketId, REPLYABLE, AFTER_REPLY[author], now))) {
+      throw conflict('conflict', 'The ticket is closed');
+    }
+    await repo.insertReply(trx, { id: newId(ctx.clock), ticket_id: ticketId, author, author_id: authorId, message: body, created_at: now });
+    return { ...t, status: AFTER_REPLY[author], updated_at: now };
+  });
+}
+
+export async function userReply(ctx: Ctx, userId: string, ticketId: string, input: { message: string }): Promise<Ticket> {
+  return withReplies(ctx, await reply(ctx, ticketId, 'user', userId, input.message, userId));
+}
+
+// ---- admin ----
+
+export interface AdminTicket extends Ticket {
+  user_id: string;
+}
+
+async function adminView(ctx: Ctx, t: TicketRow): Promise<AdminTicket> {
+  return { ...(await withReplies(ctx, t)), user_id: t.user_id };
+}
+
+export async function adminListTickets(ctx: Ctx, query: PageQuery & { status?: TicketStatus; user_id?: string }) {
+  const limit = query.limit ?? 20;
+  const rows = await repo.listTickets(ctx.db, { status: query.status, userId: query.user_id, before: decodeCursor(query.cursor), limit });
+  return toPage(rows, limit, (r) => r.id, (r) => ({ ...summary(r), user_id: r.user_id }));
+}
+
+export async function adminUserTickets(ctx: Ctx, userId: string, page: PageQuery) {
+  if (!(await repo.userExists(ctx.db, userId))) throw notFound('user');
+  return adminListTickets(ctx, { ...page, user_id: userId });
+}
+
+export async function adminGetTicket(ctx: Ctx, id: string): Promise<AdminTicket> {
+  const t = await repo.findTicket(ctx.db, id);
+  if (!t) throw notFound('ticket');
+  return adminView(ctx, t);
+}
+
+/** Same status is a no-op; a move outside TICKET_MOVES is 409 `invalid_transition`. */
+export async function adminSetStatus(ctx: Ctx, id: string, status: TicketStatus): Promise<AdminTicket> {
+  const t = await repo.findTicket(ctx.db, id);
+  if (!t) throw notFound('ticket');
+  if (t.status !== status) {
+    const from = (Object.keys(TICKET_MOVES) as TicketStatus[]).filter((s) => TICKET_MOVES[s].includes(status));
+    if (!from.includes(t.status) || !(await repo.moveTicket(ctx.db, id, from, status, ctx.clock.now().toISOString()))) {
+      throw conflict('invalid_transition', `A ticket cannot move from ${t.status} to ${status}`);
+    }
+  }
+  return adminView(ctx, (await repo.findTicket(ctx.db, id))!);
+}
+
+/** A support reply; the user hears of it by mail when their email is verified. */
+export async function adminReply(ctx: Ctx, adminId: string, id: string, input: { message: string }): Promise<AdminTicket> {
+  const t = await reply(ctx, id, 'support', adminId, input.message);
+  const user = await accounts.findUserById(ctx.db, t.user_id);
+  const to = user && user.email_verified === 1 ? user.email : null;
+  notify(
+    ctx,
+    'ticket_reply',
+    to,
+    `Re: ${t.subject}`,
+    `Support replied to your ticket "${t.subject}".\n\n${input.message.trim()}\n\nOpen the app to read and answer it.`,
+  );
+  return adminView(ctx, t);
+}
