@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerUser, type TestUser } from '../../api/test/helpers.ts';
+import { launch, shot, signIn } from './browser.ts';
+import { SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, apiCall, portalToken, startStack, type Stack } from './stack.ts';
+
+let s: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let shopper: TestUser;
+let orderId = '';
+
+/** The daily spin is the simplest real way to put credits in a wallet; the prize is a setting. */
+const SPIN_PRIZE = 500_000;
+
+before(async () => {
+  s = await startStack({ listenPortal: true, env: { DAILY_SPIN_PRIZE: String(SPIN_PRIZE) } });
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  await signIn(page, s.portalUrl, SEED_ADMIN_PHONE, SEED_ADMIN_PASSWORD);
+
+  // A product (made through the API: the catalogue E2E covers making one in the UI) and a shopper
+  // who spins for credits and orders two of it.
+  const admin = portalToken(s);
+  const product = await apiCall(s, 'POST', '/api/v1/admin/products', { token: admin, body: { name: 'E2E Kettle', price: 25_000, stock: 10, is_active: true } });
+  assert.equal(product.status, 201, JSON.stringify(product.body));
+  shopper = await registerUser(s.api, { full_name: 'Asha Shopper' });
+  const spin = await apiCall(s, 'POST', '/api/v1/wallet/daily-spin', { token: shopper.token });
+  assert.equal(spin.status, 200, JSON.stringify(spin.body));
+  const order = await apiCall(s, 'POST', '/api/v1/orders', {
+    token: shopper.token,
+    headers: { 'idempotency-key': 'e2e-order-1' },
+    body: { items: [{ product_id: product.body.id, quantity: 2 }] },
+  });
+  assert.equal(order.status, 201, JSON.stringify(order.body));
+  orderId = order.body.id;
+});
+after(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+const credits = async () => (await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits as number;
+
+test('an admin replies to a ticket and the user sees the reply', async () => {
+  const created = await apiCall(s, 'POST', '/api/v1/tickets', { token: shopper.token, body: { subject: 'Where is my kettle?', message: 'It has not arrived.' } });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  await page.getByRole('link', { name: 'Tickets' }).click();
+  await page.getByRole('link', { name: 'Where is my kettle?' }).waitFor();
+  await shot(page, '29-tickets');
+  await page.getByRole('link', { name: 'Where is my kettle?' }).click();
+  await page.getByText('It has not arrived.').waitFor();
+  await page.getByLabel('Reply', { exact: true }).fill('It ships tomorrow. Sorry for the wait!');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await page.getByText('Reply sent.').waitFor();
+  // A support reply hands the ticket to the user.
+  await page.locator('.status', { hasText: 'awaiting user' }).first().waitFor();
+  await shot(page, '30-ticket');
+  const seen = await apiCall(s, 'GET', `/api/v1/tickets/${created.body.id}`, { token: shopper.token });
+  assert.equal(seen.body.status, 'awaiting_user');
+  const last = seen.body.replies.at(-1);
+  assert.equal(last.author, 'support');
+  assert.equal(last.message, 'It ships tomorrow. Sorry for the wait!');
+
+  await page.getByRole('button', { name: 'Mark resolved' }).click();
+  await page.getByText('Status changed to resolved.').waitFor();
+  assert.equal((await apiCall(s, 'GET', `/api/v1/tickets/${created.body.id}`, { token: shopper.token })).body.status, 'resolved');
+});
+
+test('an admin promotes a user, who can then sign in to the portal', async () => {
+  const staff = await registerUser(s.api, { full_name: 'Ravi Staff' });
+  const other = await browser.newContext();
+  const staffPage = await other.newPage();
+  try {
+    await staffPage.goto(`${s.portalUrl}/login`);
+    await staffPage.getByLabel('Phone number').fill(staff.phone);
+    await staffPage.getByLabel('Password').fill(staff.password);
+    await staffPage.getByRole('button', { name: 'Sign in' }).click();
+    await staffPage.getByRole('alert').waitFor(); // not an admin yet
+
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel('Search users').fill(staff.phone);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'Ravi Staff' }).waitFor();
+    await shot(page, '39-users');
+    await page.getByRole('link', { name: 'Ravi Staff' }).click();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Promote to admin' }).click();
+    await page.getByText('Promoted to admin.').waitFor();
+    await shot(page, '40-user-promoted');
+
+    await signIn(staffPage, s.portalUrl, staff.phone, staff.password);
+    assert.match(await staffPage.locator('.who').innerText(), /Ravi Staff/);
+  } finally {
+    await other.close();
+  }
+});
+
+test('an admin deletes a user: their sessions end and the account is anonymised', async () => {
+  const leaving = await registerUser(s.api, { full_name: 'Dina Leaving' });
+  assert.equal((await apiCall(s, 'GET', '/api/v1/me', { token: leaving.token })).status, 200);
+  await page.goto(`${s.portalUrl}/users/${leaving.id}`);
+  await page.getByRole('heading', { name: 'Dina Leaving' }).waitFor();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Delete user' }).click();
+  await page.getByRole('heading', { name: 'Users' }).waitFor();
+  assert.equal((await apiCall(s, 'GET', '/api/v1/me', { token: leaving.token })).status, 401);
+  const after = await apiCall(s, 'GET', `/api/v1/admin/users/${leaving.id}`, { token: portalToken(s) });
+  assert.ok(after.status === 404 || after.body.deleted_at, `deleted: ${after.status} ${JSON.stringify(after.body)}`);
+});
+
+test('the dashboard shows the headline figures and a chart', async () => {
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.locator('.card').first().waitFor();
+  assert.ok((await page.locator('.card').count()) >= 3);
+  await page.getByLabel('Chart figure').selectOption('orders');
+  await page.locator('.chart svg rect').last().waitFor(); // one order in every period: visible bars
+  await shot(page, '50-dashboard');
+});
+
