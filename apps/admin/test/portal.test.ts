@@ -159,12 +159,14 @@ describe('the proxy', () => {
   test('concurrent calls after expiry share one refresh (a reused refresh token would end the session)', async () => {
     const cookie = await login();
     const session = [...(s.portal.sessions as any).sessions.values()].at(-1);
+    const firstRefresh = session.refreshToken;
     clock.advance(16 * MINUTE);
     const countTokens = async () => (await s.db.database.db.selectFrom('refresh_tokens').select('token_hash').execute()).length;
     const before = await countTokens();
     const results = await Promise.all(Array.from({ length: 6 }, () => send('GET', '/api/v1/me', { cookie })));
     for (const r of results) assert.equal(r.status, 200);
     assert.equal((await countTokens()) - before, 1, 'exactly one refresh token was minted');
+    assert.notEqual(session.refreshToken, firstRefresh, 'the portal keeps the rotated refresh token');
     // The family is intact: a later call still works.
     assert.equal((await send('GET', '/api/v1/me', { cookie })).status, 200);
   });
