@@ -74,6 +74,8 @@ export interface Config {
   supportEmail: string | null;
   /** Public catalogue answers are served from memory this long (0: never cached). */
   catalogueCacheMs: number;
+  /** Incomplete gate groups found at start (each gate stays closed); server.ts logs them. */
+  warnings: string[];
   /** Background jobs (retention, deletion) run on a timer in the server unless 0. */
   jobsIntervalSeconds: number;
 }
@@ -118,12 +120,19 @@ class Reader {
   urlOr(name: string, fallback: string): string {
     return this.url(name) ?? fallback;
   }
-  /** All-or-nothing group: none set closes the gate; some set is a misconfiguration. */
+  readonly warnings: string[] = [];
+  /**
+   * All-or-nothing group. A gate opens only when every setting of its group is present; a missing
+   * one is an absent optional setting, so the gate stays closed (fail-closed) and the start logs why.
+   */
   group(names: string[]): Record<string, string> | null {
     const present = names.filter((n) => this.str(n) !== null);
     if (present.length === 0) return null;
-    const missing = names.find((n) => this.str(n) === null);
-    if (missing) throw new ConfigError(missing, `required when ${present.join(', ')} ${present.length > 1 ? 'are' : 'is'} set`);
+    const missing = names.filter((n) => this.str(n) === null);
+    if (missing.length) {
+      this.warnings.push(`${missing.join(', ')} unset while ${present.join(', ')} ${present.length > 1 ? 'are' : 'is'} set: that capability stays off`);
+      return null;
+    }
     return Object.fromEntries(names.map((n) => [n, this.str(n)!]));
   }
 }
@@ -192,9 +201,8 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
   let sms: Config['sms'] = null;
   const provider = r.str('SMS_PROVIDER');
   if (provider === 'twilio') {
-    const g = r.group(['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM']);
-    if (!g) throw new ConfigError('SMS_ACCOUNT_SID', 'required when SMS_PROVIDER=twilio');
-    sms = {
+    const g = r.group(['SMS_PROVIDER', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM']);
+    sms = g && {
       provider: 'twilio',
       accountSid: g.SMS_ACCOUNT_SID!,
       authToken: g.SMS_AUTH_TOKEN!,
@@ -203,8 +211,8 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     };
   } else if (provider === 'webhook') {
     const url = r.url('SMS_WEBHOOK_URL');
-    if (!url) throw new ConfigError('SMS_WEBHOOK_URL', 'required when SMS_PROVIDER=webhook');
-    sms = { provider: 'webhook', url, secret: r.str('SMS_WEBHOOK_SECRET') };
+    if (!url) r.warnings.push('SMS_WEBHOOK_URL unset while SMS_PROVIDER=webhook: OTP sending stays off');
+    sms = url ? { provider: 'webhook', url, secret: r.str('SMS_WEBHOOK_SECRET') } : null;
   } else if (provider !== null) {
     throw new ConfigError('SMS_PROVIDER', `expected twilio or webhook, got "${provider}"`);
   }
@@ -293,6 +301,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     deletionGraceDays: r.int('ACCOUNT_DELETION_GRACE_DAYS', 14, 0, 365),
     supportEmail,
     catalogueCacheMs: r.int('CATALOGUE_CACHE_MS', 1000, 0, 3_600_000),
+    warnings: r.warnings,
     jobsIntervalSeconds: r.int('JOBS_INTERVAL_SECONDS', 3600, 0, 86_400),
   };
   return Object.freeze(config);

@@ -17,6 +17,7 @@ const database = openDatabase(config.databaseUrl);
 await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 app.addHook('onClose', () => database.close());
+for (const warning of config.warnings) app.log.warn(warning);
 await ensureSeedAdmin(app.ctx);
 const stopJobs = scheduleJobs(app.ctx, config.jobsIntervalSeconds);
 app.addHook('onClose', async () => stopJobs());

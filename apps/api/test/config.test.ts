@@ -47,8 +47,16 @@ describe('configuration', () => {
     });
   }
 
-  it('half a gateway B configuration is refused', () => {
-    assert.throws(() => loadConfig({ ...base, GATEWAY_B_CLIENT_ID: 'id' }), /GATEWAY_B_CLIENT_SECRET/);
+  it('an incomplete gate group keeps that gate closed and says why, without stopping the start', () => {
+    const half = loadConfig({ ...base, GATEWAY_B_CLIENT_ID: 'id', SMS_PROVIDER: 'webhook', SEED_ADMIN_PHONE: '+919000000001' });
+    assert.equal(half.gatewayB, null);
+    assert.equal(half.sms, null);
+    assert.equal(half.seedAdmin, null);
+    assert.ok(half.warnings.some((w) => w.includes('GATEWAY_B_CLIENT_SECRET')));
+    assert.ok(half.warnings.some((w) => w.includes('SMS_WEBHOOK_URL')));
+    assert.ok(half.warnings.some((w) => w.includes('SEED_ADMIN_PASSWORD')));
+    assert.equal(loadConfig({ ...base, SMS_PROVIDER: 'twilio', SMS_ACCOUNT_SID: 'AC1' }).sms, null);
+    assert.deepEqual(loadConfig(base).warnings, []);
   });
 
   it('TRUST_PROXY takes true, a hop count or a CIDR list', () => {

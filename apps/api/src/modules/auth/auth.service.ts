@@ -194,6 +194,17 @@ export async function ensureSeedAdmin(ctx: Ctx): Promise<void> {
   const phone = normalisePhone(seed.phone, ctx.config.defaultCountryCode);
   if (!phone) throw new Error('Invalid setting SEED_ADMIN_PHONE: not a phone number');
   const passwordHash = await hashPassword(seed.password, ctx.config.passwordScryptN);
+  // Several instances starting at once may race to create it: the loser updates instead.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await upsertSeedAdmin(ctx, phone, passwordHash);
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt > 0) throw err;
+    }
+  }
+}
+
+async function upsertSeedAdmin(ctx: Ctx, phone: string, passwordHash: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await accounts.findUserByPhone(trx, phone);
     if (existing) {
