@@ -144,6 +144,7 @@ describe('accounts and tokens', () => {
     assert.equal(changed.body.email_verified_at, null);
     assert.equal((await call(t.app, 'PATCH', '/api/v1/me', { token: u.token, body: { email: 'not-an-email' } })).status, 400);
     assert.equal((await call(t.app, 'PATCH', '/api/v1/me', { token: u.token, body: {} })).status, 400);
+    assert.equal((await call(t.app, 'PATCH', '/api/v1/me', { token: u.token, body: { nickname: 'x' } })).status, 400);
   });
 
   it('a user token on an admin route is 403; demoting an admin ends admin access at once', async () => {

@@ -4707,7 +4707,7 @@ export interface paths {
                     "application/json": {
                         email?: string | null;
                         full_name?: string;
-                    };
+                    } | unknown | unknown;
                 };
             };
             responses: {

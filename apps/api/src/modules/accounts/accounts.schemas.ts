@@ -21,6 +21,7 @@ export const PatchMeSchema = Type.Object(
     full_name: Type.Optional(FullNameSchema),
     email: Type.Optional(Type.Union([EmailSchema, Type.Null()])),
   },
-  { minProperties: 1 },
+  // At least one known field: a body of unknown fields is a 400, not a silent no-op.
+  { anyOf: [{ required: ['full_name'] }, { required: ['email'] }] },
 );
 export type PatchMe = Static<typeof PatchMeSchema>;
