@@ -42,7 +42,7 @@ const config = loadConfig({
   MEDIA_DIR: mkdtempSync(join(tmpdir(), 'sf-prof-media-')), TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup',
   SEED_ADMIN_PHONE: '+919000000999', SEED_ADMIN_PASSWORD: 'bench-admin-password',
 });
-const database = openDatabase(dbUrl);
+const database = openDatabase(dbUrl, process.env.POOL ? { poolSize: Number(process.env.POOL) } : {});
 await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 await ensureSeedAdmin(app.ctx);
