@@ -4,13 +4,14 @@
  * (Debian package); order placement uses a Node client because every body differs.
  * Figures are printed, never asserted: timing never fails the test suite.
  *
- * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (default 8).
+ * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (default 8), BENCH_ROUNDS (default 3:
+ * yardstick and API alternate, medians kept).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { sign } from '@storefront/signing';
@@ -20,6 +21,7 @@ import { openDatabase } from '../apps/api/src/db/kysely.ts';
 import { freePort, http as call, spawnApi, type ApiProcess } from '../apps/api/test/support/spawn-api.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const JWT_SECRET = randomBytes(32).toString('hex');
 const WEBHOOK_SECRET = randomBytes(24).toString('hex');
@@ -48,6 +50,21 @@ function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
   };
   if (/Non-2xx/.test(out)) throw new Error(`wrk saw errors for ${url}:\n${out}`);
   return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]), p50: ms('50'), p99: ms('99') };
+}
+
+/**
+ * Yardstick and API alternate ROUNDS times and each keeps its median run: on a shared machine a
+ * burst of outside load then hits both sides alike instead of skewing one ratio.
+ */
+function pair(bareUrl: string, apiUrl: string, headers: Record<string, string> = {}): [WrkResult, WrkResult] {
+  const bare: WrkResult[] = [];
+  const api: WrkResult[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    bare.push(wrk(bareUrl, headers));
+    api.push(wrk(apiUrl, headers));
+  }
+  const median = (rs: WrkResult[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
+  return [median(bare), median(api)];
 }
 
 async function startBare(productsBody: string, walletBody: string): Promise<{ url: string; stop(): void }> {
@@ -222,13 +239,11 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
     const bare = await startBare(productsBody, walletBody);
     try {
       log(`[${kind}] GET /products (${productsBody.length} bytes)…`);
-      const bp = wrk(`${bare.url}/bare/products`);
-      const ap = wrk(`${api.url}/api/v1/products`);
+      const [bp, ap] = pair(`${bare.url}/bare/products`, `${api.url}/api/v1/products`);
       rows.push([kind, 'GET /api/v1/products', ap.rps.toFixed(0), ap.p50.toFixed(2), ap.p99.toFixed(2), `${(ap.rps / bp.rps).toFixed(2)} of bare ${bp.rps.toFixed(0)} (≥ 0.6)`]);
       log(`[${kind}] GET /wallet…`);
       const hdr = { 'x-sdk-access-token': tokens[0]! };
-      const bw = wrk(`${bare.url}/bare/wallet`, hdr);
-      const aw = wrk(`${api.url}/api/v1/wallet`, hdr);
+      const [bw, aw] = pair(`${bare.url}/bare/wallet`, `${api.url}/api/v1/wallet`, hdr);
       rows.push([kind, 'GET /api/v1/wallet', aw.rps.toFixed(0), aw.p50.toFixed(2), aw.p99.toFixed(2), `${(aw.rps / bw.rps).toFixed(2)} of bare JWT ${bw.rps.toFixed(0)} (≥ 0.5)`]);
     } finally {
       bare.stop();
@@ -250,6 +265,7 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
 }
 
 const which = process.env.BENCH_DB ?? 'both';
+const loadBefore = loadavg()[0]!.toFixed(1);
 let failed: unknown = null;
 for (const kind of ['sqlite', 'postgres'] as const) {
   if (which !== 'both' && which !== kind) continue;
@@ -267,7 +283,7 @@ process.on('exit', () => {
 const header: Row = ['db', 'what', 'req/s', 'p50 ms', 'p99 ms', 'notes'];
 const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i]!.length)));
 const line = (r: Row) => '| ' + r.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; ${SECONDS}s per run, wrk -t1 -c50`);
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; ${SECONDS}s per run, ${ROUNDS} alternating rounds (median), wrk -t1 -c50; 1-min load average ${loadBefore} before, ${loadavg()[0]!.toFixed(1)} after`);
 console.log(line(header));
 console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
 for (const r of rows) console.log(line(r));
