@@ -9,7 +9,7 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,8 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwA
 
 type Row = [string, string, string, string, string, string];
 const rows: Row[] = [];
+/** Where the CPU went during one extra run of each load (printed after the main table). */
+const cpuRows: Row[] = [];
 const log = (s: string) => process.stderr.write(s + '\n');
 
 interface WrkResult {
@@ -65,6 +67,51 @@ function pair(bareUrl: string, apiUrl: string, headers: Record<string, string> =
   }
   const median = (rs: WrkResult[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
   return [median(bare), median(api)];
+}
+
+/** CPU seconds of one process (utime + stime from /proc), or of every process with that command name. */
+function cpuOf(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+function cpuOfCommand(comm: string): number {
+  let sum = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm) sum += cpuOf(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return sum;
+}
+/** Busy and total jiffies of the whole machine. */
+function machineCpu(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - f[3]! - f[4]!, total };
+}
+/** Where the CPU went while `fn` ran, in cores (2.0 = both cores busy): API, PostgreSQL, bench (+ its load tools), all. */
+async function whereCpu<T>(apiPid: number, fn: () => T | Promise<T>): Promise<{ result: T; note: string }> {
+  const t0 = performance.now();
+  const a0 = cpuOf(apiPid);
+  const p0 = cpuOfCommand('postgres');
+  const w0 = cpuOfCommand('wrk');
+  const b0 = process.cpuUsage();
+  const m0 = machineCpu();
+  const result = await fn();
+  const s = (performance.now() - t0) / 1000;
+  const b = process.cpuUsage(b0);
+  const m = machineCpu();
+  const n = cpus().length;
+  const f = (x: number) => (x / s).toFixed(2);
+  const note = `cores: api ${f(cpuOf(apiPid) - a0)}, postgres ${f(cpuOfCommand('postgres') - p0)}, bench client ${f((b.user + b.system) / 1e6)}, wrk ${f(cpuOfCommand('wrk') - w0)}, machine ${(((m.busy - m0.busy) / (m.total - m0.total)) * n).toFixed(2)} of ${n}`;
+  return { result, note };
 }
 
 async function startBare(productsBody: string, walletBody: string): Promise<{ url: string; stop(): void }> {
@@ -240,16 +287,19 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
     try {
       log(`[${kind}] GET /products (${productsBody.length} bytes)…`);
       const [bp, ap] = pair(`${bare.url}/bare/products`, `${api.url}/api/v1/products`);
+      cpuRows.push([kind, 'GET /api/v1/products (API only)', '', '', '', (await whereCpu(api.child.pid!, () => wrk(`${api.url}/api/v1/products`))).note]);
       rows.push([kind, 'GET /api/v1/products', ap.rps.toFixed(0), ap.p50.toFixed(2), ap.p99.toFixed(2), `${(ap.rps / bp.rps).toFixed(2)} of bare ${bp.rps.toFixed(0)} (≥ 0.6)`]);
       log(`[${kind}] GET /wallet…`);
       const hdr = { 'x-sdk-access-token': tokens[0]! };
       const [bw, aw] = pair(`${bare.url}/bare/wallet`, `${api.url}/api/v1/wallet`, hdr);
+      cpuRows.push([kind, 'GET /api/v1/wallet (API only)', '', '', '', (await whereCpu(api.child.pid!, () => wrk(`${api.url}/api/v1/wallet`, hdr))).note]);
       rows.push([kind, 'GET /api/v1/wallet', aw.rps.toFixed(0), aw.p50.toFixed(2), aw.p99.toFixed(2), `${(aw.rps / bw.rps).toFixed(2)} of bare JWT ${bw.rps.toFixed(0)} (≥ 0.5)`]);
     } finally {
       bare.stop();
     }
     log(`[${kind}] POST /orders, ${USERS} concurrent users…`);
-    const o = await orderStorm(api.url, tokens, productIds);
+    const { result: o, note: oCpu } = await whereCpu(api.child.pid!, () => orderStorm(api.url, tokens, productIds));
+    cpuRows.push([kind, 'POST /api/v1/orders', '', '', '', oCpu]);
     const target = kind === 'sqlite' ? 1000 : 500;
     rows.push([kind, 'POST /api/v1/orders', o.rps.toFixed(0), o.p50.toFixed(2), o.p99.toFixed(2), `${o.total} sent, ${o.errors} non-201 (≥ ${target}/s, p99 < 50 ms)`]);
     const rss = peakRssMb(api.child.pid!);
@@ -287,3 +337,5 @@ console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(total
 console.log(line(header));
 console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
 for (const r of rows) console.log(line(r));
+console.log('\nwhere the CPU went (one extra run each; postgres = every backend on the server, wrk/bench client = the load generators):');
+for (const r of cpuRows) console.log(`| ${r[0].padEnd(8)} | ${r[1].padEnd(32)} | ${r[5]} |`);
