@@ -101,7 +101,6 @@ async function whereCpu<T>(apiPid: number, fn: () => T | Promise<T>): Promise<{ 
   const t0 = performance.now();
   const a0 = cpuOf(apiPid);
   const p0 = cpuOfCommand('postgres');
-  const w0 = cpuOfCommand('wrk');
   const b0 = process.cpuUsage();
   const m0 = machineCpu();
   const result = await fn();
@@ -110,7 +109,12 @@ async function whereCpu<T>(apiPid: number, fn: () => T | Promise<T>): Promise<{ 
   const m = machineCpu();
   const n = cpus().length;
   const f = (x: number) => (x / s).toFixed(2);
-  const note = `cores: api ${f(cpuOf(apiPid) - a0)}, postgres ${f(cpuOfCommand('postgres') - p0)}, bench client ${f((b.user + b.system) / 1e6)}, wrk ${f(cpuOfCommand('wrk') - w0)}, machine ${(((m.busy - m0.busy) / (m.total - m0.total)) * n).toFixed(2)} of ${n}`;
+  const api = cpuOf(apiPid) - a0;
+  const pgCpu = cpuOfCommand('postgres') - p0;
+  const bench = (b.user + b.system) / 1e6;
+  const machine = ((m.busy - m0.busy) / (m.total - m0.total)) * n * s;
+  // wrk has exited by now, so it is counted with every other process on the machine.
+  const note = `cores: api ${f(api)}, postgres ${f(pgCpu)}, bench client ${f(bench)}, wrk + everything else ${f(Math.max(0, machine - api - pgCpu - bench))}, machine ${f(machine)} of ${n}; api RSS now ${rssMb(apiPid).toFixed(0)} MB`;
   return { result, note };
 }
 
@@ -241,6 +245,10 @@ async function checkInvariants(dbUrl: string): Promise<string> {
   return bad.length === 0 && negative.length === 0 ? 'ok: balances = ledger sums, stock ≥ 0' : `BROKEN: ${bad.length} wallets ≠ ledger, ${negative.length} negative stock`;
 }
 
+function rssMb(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)![1]) / 1024;
+}
+
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(status.match(/VmHWM:\s+(\d+) kB/)![1]) / 1024;
@@ -281,6 +289,7 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
   });
   try {
     const { productIds, tokens } = await seed(api);
+    log(`[${kind}] seeded; API RSS ${rssMb(api.child.pid!).toFixed(0)} MB, peak ${peakRssMb(api.child.pid!).toFixed(0)} MB`);
     const productsBody = await (await fetch(api.url + '/api/v1/products')).text();
     const walletBody = await (await fetch(api.url + '/api/v1/wallet', { headers: { 'x-sdk-access-token': tokens[0]! } })).text();
     const bare = await startBare(productsBody, walletBody);
