@@ -4,13 +4,14 @@
  * (Debian package); order placement uses a Node client because every body differs.
  * Figures are printed, never asserted: timing never fails the test suite.
  *
- * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (default 8).
+ * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (default 8), BENCH_ROUNDS (default 3:
+ * yardstick and API alternate, medians kept).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { sign } from '@storefront/signing';
@@ -20,6 +21,7 @@ import { openDatabase } from '../apps/api/src/db/kysely.ts';
 import { freePort, http as call, spawnApi, type ApiProcess } from '../apps/api/test/support/spawn-api.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const JWT_SECRET = randomBytes(32).toString('hex');
 const WEBHOOK_SECRET = randomBytes(24).toString('hex');
@@ -29,6 +31,8 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwA
 
 type Row = [string, string, string, string, string, string];
 const rows: Row[] = [];
+/** Where the CPU went during one extra run of each load (printed after the main table). */
+const cpuRows: Row[] = [];
 const log = (s: string) => process.stderr.write(s + '\n');
 
 interface WrkResult {
@@ -48,6 +52,70 @@ function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
   };
   if (/Non-2xx/.test(out)) throw new Error(`wrk saw errors for ${url}:\n${out}`);
   return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]), p50: ms('50'), p99: ms('99') };
+}
+
+/**
+ * Yardstick and API alternate ROUNDS times and each keeps its median run: on a shared machine a
+ * burst of outside load then hits both sides alike instead of skewing one ratio.
+ */
+function pair(bareUrl: string, apiUrl: string, headers: Record<string, string> = {}): [WrkResult, WrkResult] {
+  const bare: WrkResult[] = [];
+  const api: WrkResult[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    bare.push(wrk(bareUrl, headers));
+    api.push(wrk(apiUrl, headers));
+  }
+  const median = (rs: WrkResult[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
+  return [median(bare), median(api)];
+}
+
+/** CPU seconds of one process (utime + stime from /proc), or of every process with that command name. */
+function cpuOf(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+function cpuOfCommand(comm: string): number {
+  let sum = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm) sum += cpuOf(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return sum;
+}
+/** Busy and total jiffies of the whole machine. */
+function machineCpu(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - f[3]! - f[4]!, total };
+}
+/** Where the CPU went while `fn` ran, in cores (2.0 = both cores busy): API, PostgreSQL, bench (+ its load tools), all. */
+async function whereCpu<T>(apiPid: number, fn: () => T | Promise<T>): Promise<{ result: T; note: string }> {
+  const t0 = performance.now();
+  const a0 = cpuOf(apiPid);
+  const p0 = cpuOfCommand('postgres');
+  const b0 = process.cpuUsage();
+  const m0 = machineCpu();
+  const result = await fn();
+  const s = (performance.now() - t0) / 1000;
+  const b = process.cpuUsage(b0);
+  const m = machineCpu();
+  const n = cpus().length;
+  const f = (x: number) => (x / s).toFixed(2);
+  const api = cpuOf(apiPid) - a0;
+  const pgCpu = cpuOfCommand('postgres') - p0;
+  const bench = (b.user + b.system) / 1e6;
+  const machine = ((m.busy - m0.busy) / (m.total - m0.total)) * n * s;
+  // wrk has exited by now, so it is counted with every other process on the machine.
+  const note = `cores: api ${f(api)}, postgres ${f(pgCpu)}, bench client ${f(bench)}, wrk + everything else ${f(Math.max(0, machine - api - pgCpu - bench))}, machine ${f(machine)} of ${n}; api RSS now ${rssMb(apiPid).toFixed(0)} MB`;
+  return { result, note };
 }
 
 async function startBare(productsBody: string, walletBody: string): Promise<{ url: string; stop(): void }> {
@@ -177,6 +245,10 @@ async function checkInvariants(dbUrl: string): Promise<string> {
   return bad.length === 0 && negative.length === 0 ? 'ok: balances = ledger sums, stock ≥ 0' : `BROKEN: ${bad.length} wallets ≠ ledger, ${negative.length} negative stock`;
 }
 
+function rssMb(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)![1]) / 1024;
+}
+
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(status.match(/VmHWM:\s+(\d+) kB/)![1]) / 1024;
@@ -217,24 +289,26 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
   });
   try {
     const { productIds, tokens } = await seed(api);
+    log(`[${kind}] seeded; API RSS ${rssMb(api.child.pid!).toFixed(0)} MB, peak ${peakRssMb(api.child.pid!).toFixed(0)} MB`);
     const productsBody = await (await fetch(api.url + '/api/v1/products')).text();
     const walletBody = await (await fetch(api.url + '/api/v1/wallet', { headers: { 'x-sdk-access-token': tokens[0]! } })).text();
     const bare = await startBare(productsBody, walletBody);
     try {
       log(`[${kind}] GET /products (${productsBody.length} bytes)…`);
-      const bp = wrk(`${bare.url}/bare/products`);
-      const ap = wrk(`${api.url}/api/v1/products`);
+      const [bp, ap] = pair(`${bare.url}/bare/products`, `${api.url}/api/v1/products`);
+      cpuRows.push([kind, 'GET /api/v1/products (API only)', '', '', '', (await whereCpu(api.child.pid!, () => wrk(`${api.url}/api/v1/products`))).note]);
       rows.push([kind, 'GET /api/v1/products', ap.rps.toFixed(0), ap.p50.toFixed(2), ap.p99.toFixed(2), `${(ap.rps / bp.rps).toFixed(2)} of bare ${bp.rps.toFixed(0)} (≥ 0.6)`]);
       log(`[${kind}] GET /wallet…`);
       const hdr = { 'x-sdk-access-token': tokens[0]! };
-      const bw = wrk(`${bare.url}/bare/wallet`, hdr);
-      const aw = wrk(`${api.url}/api/v1/wallet`, hdr);
+      const [bw, aw] = pair(`${bare.url}/bare/wallet`, `${api.url}/api/v1/wallet`, hdr);
+      cpuRows.push([kind, 'GET /api/v1/wallet (API only)', '', '', '', (await whereCpu(api.child.pid!, () => wrk(`${api.url}/api/v1/wallet`, hdr))).note]);
       rows.push([kind, 'GET /api/v1/wallet', aw.rps.toFixed(0), aw.p50.toFixed(2), aw.p99.toFixed(2), `${(aw.rps / bw.rps).toFixed(2)} of bare JWT ${bw.rps.toFixed(0)} (≥ 0.5)`]);
     } finally {
       bare.stop();
     }
     log(`[${kind}] POST /orders, ${USERS} concurrent users…`);
-    const o = await orderStorm(api.url, tokens, productIds);
+    const { result: o, note: oCpu } = await whereCpu(api.child.pid!, () => orderStorm(api.url, tokens, productIds));
+    cpuRows.push([kind, 'POST /api/v1/orders', '', '', '', oCpu]);
     const target = kind === 'sqlite' ? 1000 : 500;
     rows.push([kind, 'POST /api/v1/orders', o.rps.toFixed(0), o.p50.toFixed(2), o.p99.toFixed(2), `${o.total} sent, ${o.errors} non-201 (≥ ${target}/s, p99 < 50 ms)`]);
     const rss = peakRssMb(api.child.pid!);
@@ -250,6 +324,7 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
 }
 
 const which = process.env.BENCH_DB ?? 'both';
+const loadBefore = loadavg()[0]!.toFixed(1);
 let failed: unknown = null;
 for (const kind of ['sqlite', 'postgres'] as const) {
   if (which !== 'both' && which !== kind) continue;
@@ -267,7 +342,9 @@ process.on('exit', () => {
 const header: Row = ['db', 'what', 'req/s', 'p50 ms', 'p99 ms', 'notes'];
 const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i]!.length)));
 const line = (r: Row) => '| ' + r.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; ${SECONDS}s per run, wrk -t1 -c50`);
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; ${SECONDS}s per run, ${ROUNDS} alternating rounds (median), wrk -t1 -c50; 1-min load average ${loadBefore} before, ${loadavg()[0]!.toFixed(1)} after`);
 console.log(line(header));
 console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
 for (const r of rows) console.log(line(r));
+console.log('\nwhere the CPU went (one extra run each; postgres = every backend on the server, wrk/bench client = the load generators):');
+for (const r of cpuRows) console.log(`| ${r[0].padEnd(8)} | ${r[1].padEnd(32)} | ${r[5]} |`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -43,6 +44,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   // An idle client's error (server restart, connection killed) must not crash the process: the
   // pool drops that client and the next query opens a new one.
   pool.on('error', (err) => (options.onPoolError ?? ((e) => console.error(`database: idle connection error: ${e.message}`)))(err));
+  pool.on('connect', (client) => usePreparedStatements(client));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
@@ -66,6 +68,26 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
       return stmt;
     },
     close: () => sqlite.close(),
+  };
+}
+
+/**
+ * PostgreSQL's counterpart of the SQLite statement cache: statements with parameters run as named
+ * prepared statements, so each connection parses and plans a query shape once instead of on every
+ * call. Names are derived from the SQL text; only the first 500 distinct texts of the process get
+ * one (a bounded set of shapes; anything beyond runs unnamed as before).
+ */
+const statementNames = new Map<string, string>();
+function usePreparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) return query(text, values, callback);
+    let name = statementNames.get(text);
+    if (name === undefined && statementNames.size < 500) {
+      name = `sf_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      statementNames.set(text, name);
+    }
+    return name === undefined ? query(text, values) : query({ name, text, values });
   };
 }
 

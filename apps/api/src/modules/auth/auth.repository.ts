@@ -1,4 +1,5 @@
 import type { Executor } from '../../lib/db-types.ts';
+import { precompiled } from '../../lib/precompiled.ts';
 
 export async function insertSession(db: Executor, s: { id: string; user_id: string; now: string }): Promise<void> {
   await db.insertInto('sessions').values({ id: s.id, user_id: s.user_id, created_at: s.now, revoked_at: null }).execute();
@@ -14,14 +15,17 @@ export async function insertRefreshToken(
     .execute();
 }
 
-/** The live-session check behind every authenticated request: one indexed join. */
-export function findSessionPrincipal(db: Executor, sessionId: string) {
-  return db
+/** The live-session check behind every authenticated request: one indexed join, compiled once. */
+const sessionPrincipal = precompiled((db: Executor, sessionId: string) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.user_id', 's.revoked_at', 'u.is_admin', 'u.deleted_at'])
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('s.id', '=', sessionId),
+);
+
+export async function findSessionPrincipal(db: Executor, sessionId: string) {
+  return (await sessionPrincipal(db, sessionId)).rows[0];
 }
 
 export function findRefreshToken(db: Executor, tokenHash: string) {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../lib/db-types.ts';
+import type { TransactionRow } from '../wallet/wallet.repository.ts';
 import type { OrderItemsTable, OrdersTable, OrderStatus, RefundsTable } from '../../db/tables/orders.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -29,6 +30,20 @@ export async function insertOrder(db: Executor, row: OrderRow): Promise<void> {
 /** All lines of one order in one multi-row INSERT. */
 export async function insertItems(db: Executor, rows: OrderItemRow[]): Promise<void> {
   await db.insertInto('order_items').values(rows).execute();
+}
+
+/**
+ * PostgreSQL only: the ledger row, the order and its lines in ONE statement (data-modifying CTEs;
+ * foreign keys are checked at the end of the statement), one round trip instead of three while
+ * the placement holds its row locks. SQLite has no data-modifying CTEs and no round trips.
+ */
+export async function insertPlacement(db: Executor, ledger: TransactionRow, order: OrderRow, items: OrderItemRow[]): Promise<void> {
+  await db
+    .with('ledger_row', (qc) => qc.insertInto('wallet_transactions').values(ledger).returning('id'))
+    .with('order_row', (qc) => qc.insertInto('orders').values(order).returning('id'))
+    .insertInto('order_items')
+    .values(items)
+    .execute();
 }
 
 export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {

@@ -13,7 +13,8 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { findOrderableState, findSellableProducts, returnStockMany, takeStockMany } from '../catalogue/index.ts';
-import { applyMovement } from '../wallet/ledger.ts';
+import { applyMovement, moveBalance } from '../wallet/ledger.ts';
+import type { TransactionRow } from '../wallet/wallet.repository.ts';
 import * as repo from './orders.repository.ts';
 import type { AdminOrder, AdminOrdersQuery, Order, OrderBody, Refund, RefundBody, RefundsQuery } from './orders.schemas.ts';
 
@@ -167,7 +168,8 @@ class StockShort extends Error {}
 /**
  * Places an order: ONE transaction of five statements on the happy path — take stock and read
  * prices (one UPDATE … RETURNING), debit the wallet (UPDATE … RETURNING), append the ledger row,
- * insert the order, insert its lines. Answers `{order, replayed}`.
+ * insert the order, insert its lines; on PostgreSQL the last three are one statement (CTEs), so
+ * three round trips. Answers `{order, replayed}`.
  */
 export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
   const lines = normalise(body);
@@ -205,7 +207,11 @@ async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: string | 
       const taken = await takeStockMany(trx, lines, now);
       if (taken.length !== lines.length) throw new StockShort();
       const { items, subtotal, total } = priced(lines, new Map(taken.map((p) => [p.id, p])));
-      await applyMovement(ctx, trx, { userId, type: 'order_payment', amount: -total, reference: orderId });
+      const payment = { userId, type: 'order_payment' as const, amount: -total, reference: orderId };
+      // PostgreSQL: debit, then ledger row + order + lines in one statement (3 statements, not 5).
+      let ledgerRow: TransactionRow | null = null;
+      if (ctx.dialect === 'postgres') ledgerRow = await moveBalance(ctx, trx, payment);
+      else await applyMovement(ctx, trx, payment);
       const row: repo.OrderRow = {
         id: orderId,
         user_id: userId,
@@ -219,8 +225,13 @@ async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: string | 
         created_at: now,
         updated_at: now,
       };
-      await repo.insertOrder(trx, row);
-      await repo.insertItems(trx, items.map((i) => ({ order_id: orderId, product_id: i.product_id, name: i.name, unit_price: i.unit_price, quantity: i.quantity, line_total: i.line_total })));
+      const itemRows = items.map((i) => ({ order_id: orderId, product_id: i.product_id, name: i.name, unit_price: i.unit_price, quantity: i.quantity, line_total: i.line_total }));
+      if (ledgerRow) {
+        await repo.insertPlacement(trx, ledgerRow, row, itemRows);
+      } else {
+        await repo.insertOrder(trx, row);
+        await repo.insertItems(trx, itemRows);
+      }
       return toOrder(row, items);
     });
   } catch (err) {

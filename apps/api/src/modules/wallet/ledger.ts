@@ -42,6 +42,17 @@ export function toTransaction(row: repo.TransactionRow): Transaction {
  * transaction should then roll back whatever else it did).
  */
 export async function applyMovement(ctx: Ctx, trx: Trx, m: Movement): Promise<Transaction> {
+  const row = await moveBalance(ctx, trx, m);
+  await repo.insertTransaction(trx, row);
+  return toTransaction(row);
+}
+
+/**
+ * The first half of `applyMovement`: the conditional UPDATE, answering the ledger row that the
+ * caller MUST insert in the same transaction (orders on PostgreSQL insert it together with the
+ * order in one statement, saving a round trip). Throws like `applyMovement`.
+ */
+export async function moveBalance(ctx: Ctx, trx: Trx, m: Movement): Promise<repo.TransactionRow> {
   if (!Number.isSafeInteger(m.amount) || m.amount === 0) throw new Error(`ledger: amount must be a non-zero safe integer, got ${m.amount}`);
   const now = ctx.clock.now().toISOString();
   const balance = await repo.addShoppingCredits(trx, m.userId, m.amount, now);
@@ -49,7 +60,7 @@ export async function applyMovement(ctx: Ctx, trx: Trx, m: Movement): Promise<Tr
     if (!(await repo.findWallet(trx, m.userId))) throw notFound('wallet');
     throw new AppError(402, 'insufficient_credits', 'Not enough shopping credits');
   }
-  const row: repo.TransactionRow = {
+  return {
     id: newId(ctx.clock),
     user_id: m.userId,
     type: m.type,
@@ -58,6 +69,4 @@ export async function applyMovement(ctx: Ctx, trx: Trx, m: Movement): Promise<Tr
     reference: m.reference,
     created_at: now,
   };
-  await repo.insertTransaction(trx, row);
-  return toTransaction(row);
 }

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../lib/db-types.ts';
+import { precompiled } from '../../lib/precompiled.ts';
 import type {
   TopupsTable,
   TransactionType,
@@ -22,12 +23,13 @@ export async function createWallet(db: Executor, userId: string, now: string): P
     .execute();
 }
 
-export function findWallet(db: Executor, userId: string): Promise<WalletRow | undefined> {
-  return db
-    .selectFrom('wallets')
-    .select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+// The hot wallet statements (every GET /wallet and every order) are compiled once.
+const walletOf = precompiled((db: Executor, userId: string) =>
+  db.selectFrom('wallets').select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers']).where('user_id', '=', userId),
+);
+
+export async function findWallet(db: Executor, userId: string): Promise<WalletRow | undefined> {
+  return (await walletOf(db, userId)).rows[0];
 }
 
 /**
@@ -35,21 +37,27 @@ export function findWallet(db: Executor, userId: string): Promise<WalletRow | un
  * the arithmetic and refuses a result below zero, so there is no read-modify-write to race.
  * Answers the new balance, or undefined when no row matched (no wallet, or not enough credits).
  */
-export async function addShoppingCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | undefined> {
-  const row = await db
+const addCredits = precompiled((db: Executor, userId: string, amount: number, now: string) =>
+  db
     .updateTable('wallets')
     .set({ shopping_credits: sql<number>`shopping_credits + ${amount}`, updated_at: now })
     .where('user_id', '=', userId)
     .where(sql<number>`shopping_credits + ${amount}`, '>=', 0)
-    .returning('shopping_credits')
-    .executeTakeFirst();
-  return row?.shopping_credits;
+    .returning('shopping_credits'),
+);
+
+export async function addShoppingCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | undefined> {
+  return (await addCredits(db, userId, amount, now)).rows[0]?.shopping_credits;
 }
 
 const txColumns = ['id', 'user_id', 'type', 'amount', 'balance_after', 'reference', 'created_at'] as const;
 
-export async function insertTransaction(db: Executor, row: TransactionRow): Promise<void> {
-  await db.insertInto('wallet_transactions').values(row).execute();
+const insertTx = precompiled((db: Executor, id: string, user_id: string, type: TransactionType, amount: number, balance_after: number, reference: string | null, created_at: string) =>
+  db.insertInto('wallet_transactions').values({ id, user_id, type, amount, balance_after, reference, created_at }),
+);
+
+export async function insertTransaction(db: Executor, r: TransactionRow): Promise<void> {
+  await insertTx(db, r.id, r.user_id, r.type, r.amount, r.balance_after, r.reference, r.created_at);
 }
 
 /** Newest first (ids sort by creation); `before` is the id of the last row of the previous page. */

@@ -1,0 +1,103 @@
+/**
+ * In-process profile of the hot paths: `BENCH_DB=sqlite|postgres tsx bench/profile.ts [wallet|orders|products]`.
+ * Seeds like run.ts, then drives `app.inject` with 50 concurrent callers for N requests and prints
+ * µs of CPU per request; with PROFILE=dir it writes a .cpuprofile via node:inspector.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { sign } from '@storefront/signing';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/kysely.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { ensureSeedAdmin } from '../apps/api/src/modules/auth/auth.service.ts';
+
+const kind = process.env.BENCH_DB ?? 'sqlite';
+const what = process.argv[2] ?? 'wallet';
+const N = Number(process.env.N ?? 20000);
+const SECRET = randomBytes(24).toString('hex');
+let dbUrl: string;
+let drop = async () => {};
+if (kind === 'sqlite') dbUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'sf-prof-')), 'p.db')}`;
+else {
+  const name = `sf_prof_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  dbUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
+  drop = async () => {
+    const d = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+    await d.connect();
+    await d.query(`drop database if exists ${name} with (force)`);
+    await d.end();
+  };
+}
+const config = loadConfig({
+  NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', STORE_WEBHOOK_SECRET: SECRET,
+  MEDIA_DIR: mkdtempSync(join(tmpdir(), 'sf-prof-media-')), TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup',
+  SEED_ADMIN_PHONE: '+919000000999', SEED_ADMIN_PASSWORD: 'bench-admin-password',
+});
+const database = openDatabase(dbUrl, process.env.POOL ? { poolSize: Number(process.env.POOL) } : {});
+await migrateToLatest(database.db);
+const app = await buildApp({ config, database });
+await ensureSeedAdmin(app.ctx);
+await app.ready();
+const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const r = await app.inject({ method: method as 'GET', url, payload: body as object, headers });
+  return { status: r.statusCode, body: r.body ? JSON.parse(r.body) : undefined };
+};
+const admin = await call('POST', '/api/v1/auth/admin/login', { phone: '+919000000999', password: 'bench-admin-password' });
+const at = { 'x-sdk-access-token': admin.body.access_token };
+const cat = await call('POST', '/api/v1/admin/categories', { name: 'Bench', slug: 'bench' }, at);
+const productIds: string[] = [];
+for (let i = 0; i < 20; i++) {
+  const r = await call('POST', '/api/v1/admin/products', { name: `P${i}`, description: 'd', price: 100 + i, stock: 1e9, is_active: true, category_id: cat.body.id }, at);
+  productIds.push(r.body.id);
+}
+const tokens: string[] = [];
+for (let i = 0; i < 50; i++) {
+  const reg = await call('POST', '/api/v1/auth/register', { phone: `+9197${String(i).padStart(8, '0')}`, password: 'bench-user-pass', full_name: `U${i}` });
+  tokens.push(reg.body.custom_token);
+  const init = await call('POST', '/api/v1/wallet/topup-initiate', { amount: 10_000_000 }, { 'x-sdk-access-token': reg.body.custom_token });
+  const body = JSON.stringify({ token: init.body.token, amount: 10_000_000, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: `b-${i}` });
+  const r = await app.inject({ method: 'POST', url: '/api/v1/wallet/topup-credit', payload: body, headers: { 'content-type': 'application/json', 'x-store-signature': sign(SECRET, body, Math.floor(Date.now() / 1000)) } });
+  if (r.statusCode !== 200) throw new Error(r.body);
+}
+async function run(n: number) {
+  let next = 0;
+  await Promise.all(tokens.map(async (tok, w) => {
+    let k = 0;
+    while (next++ < n) {
+      let r;
+      if (what === 'wallet') r = await app.inject({ method: 'GET', url: '/api/v1/wallet', headers: { 'x-sdk-access-token': tok } });
+      else if (what === 'products') r = await app.inject({ method: 'GET', url: '/api/v1/products' });
+      else r = await app.inject({ method: 'POST', url: '/api/v1/orders', headers: { 'x-sdk-access-token': tok }, payload: { items: [{ product_id: productIds[(w + k++) % 20], quantity: 1 }] } });
+      if (r.statusCode >= 300) throw new Error(`${r.statusCode} ${r.body}`);
+    }
+  }));
+}
+await run(Math.min(2000, N));
+const session = new Session();
+if (process.env.PROFILE) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
+const c0 = process.cpuUsage();
+const t0 = performance.now();
+await run(N);
+const wall = performance.now() - t0;
+const cpu = process.cpuUsage(c0);
+if (process.env.PROFILE) {
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(join(process.env.PROFILE, `${kind}-${what}.cpuprofile`), JSON.stringify(profile));
+}
+console.log(`${kind} ${what}: ${N} req, ${(N / (wall / 1000)).toFixed(0)} req/s wall, ${((cpu.user + cpu.system) / N).toFixed(0)} µs node CPU/req, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
+await app.close();
+await database.close();
+await drop();
