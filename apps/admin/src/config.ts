@@ -1,15 +1,8 @@
+import { ConfigError, int, str, url, type Env } from '@storefront/runtime';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
-/** Thrown for a present-but-invalid setting; server.ts prints the one line and exits 1. */
-export class ConfigError extends Error {
-  constructor(
-    readonly setting: string,
-    reason: string,
-  ) {
-    super(`Invalid setting ${setting}: ${reason}`);
-  }
-}
+export { ConfigError };
 
 export interface PortalConfig {
   env: 'production' | 'development' | 'test';
@@ -30,34 +23,7 @@ export interface PortalConfig {
   staticDir: string;
 }
 
-type Env = Record<string, string | undefined>;
 
-const str = (env: Env, name: string): string | null => {
-  const v = env[name];
-  return v === undefined || v.trim() === '' ? null : v.trim();
-};
-
-function url(env: Env, name: string): string | null {
-  const v = str(env, name);
-  if (v === null) return null;
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    throw new ConfigError(name, `not a URL: "${v}"`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(name, 'must be an http(s) URL');
-  return v.replace(/\/+$/, '');
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const v = str(env, name);
-  if (v === null) return fallback;
-  if (!/^\d+$/.test(v)) throw new ConfigError(name, `expected a whole number, got "${v}"`);
-  const n = Number(v);
-  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
-  return n;
-}
 
 /** Reads every portal setting once; a bad value throws ConfigError naming it. */
 export function loadPortalConfig(env: Env = process.env): Readonly<PortalConfig> {

@@ -2,18 +2,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { bool, ConfigError, int, str, url, type Env } from '@storefront/runtime';
 
-/** Thrown for a present-but-invalid setting; server.ts prints the one line and exits. */
-export class ConfigError extends Error {
-  constructor(
-    readonly setting: string,
-    reason: string,
-  ) {
-    super(`Invalid setting ${setting}: ${reason}`);
-  }
-}
+export { ConfigError };
 
-type Env = Record<string, string | undefined>;
 
 export interface SmsTwilio {
   provider: 'twilio';
@@ -84,38 +76,19 @@ class Reader {
   constructor(private readonly env: Env) {}
 
   str(name: string): string | null {
-    const v = this.env[name];
-    return v === undefined || v.trim() === '' ? null : v.trim();
+    return str(this.env, name);
   }
   strOr(name: string, fallback: string): string {
     return this.str(name) ?? fallback;
   }
   int(name: string, fallback: number, min: number, max: number): number {
-    const v = this.str(name);
-    if (v === null) return fallback;
-    if (!/^-?\d+$/.test(v)) throw new ConfigError(name, `expected a whole number, got "${v}"`);
-    const n = Number(v);
-    if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
-    return n;
+    return int(this.env, name, fallback, min, max);
   }
   bool(name: string, fallback: boolean): boolean {
-    const v = this.str(name);
-    if (v === null) return fallback;
-    if (/^(true|1|yes)$/i.test(v)) return true;
-    if (/^(false|0|no)$/i.test(v)) return false;
-    throw new ConfigError(name, `expected true or false, got "${v}"`);
+    return bool(this.env, name, fallback);
   }
   url(name: string): string | null {
-    const v = this.str(name);
-    if (v === null) return null;
-    let u: URL;
-    try {
-      u = new URL(v);
-    } catch {
-      throw new ConfigError(name, `not a URL: "${v}"`);
-    }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(name, 'must be an http(s) URL');
-    return v.replace(/\/+$/, '');
+    return url(this.env, name);
   }
   urlOr(name: string, fallback: string): string {
     return this.url(name) ?? fallback;

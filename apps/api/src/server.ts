@@ -1,17 +1,12 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { closeOnSignals, loadOrExit } from '@storefront/runtime';
+import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureSeedAdmin } from './modules/auth/auth.service.ts';
 import { scheduleJobs } from './jobs.ts';
 
-let config: Readonly<Config>;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : String(err));
-  process.exit(1);
-}
+const config: Readonly<Config> = loadOrExit(() => loadConfig());
 
 const database = openDatabase(config.databaseUrl);
 await migrateToLatest(database.db);
@@ -22,25 +17,6 @@ await ensureSeedAdmin(app.ctx);
 const stopJobs = scheduleJobs(app.ctx, config.jobsIntervalSeconds);
 app.addHook('onClose', async () => stopJobs());
 
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // In-flight requests finish; new ones get 503 while closing.
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(
-      () => {
-        clearTimeout(force);
-        process.exit(0);
-      },
-      (err) => {
-        app.log.error({ err }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
-  });
-}
+closeOnSignals(app);
 
 await app.listen({ port: config.port, host: config.host });

@@ -1,20 +1,12 @@
+import { ConfigError, int, str, url, type Env } from '@storefront/runtime';
 /**
  * The payment server's settings (CONTRACTS §8), read once, validated, frozen.
  * A gateway is configured only when every one of its settings is present; otherwise its
  * endpoints answer 503 and the hosted page does not offer it (fail closed).
  */
 
-/** Thrown for a present-but-invalid setting; server.ts prints the one line and exits. */
-export class ConfigError extends Error {
-  constructor(
-    readonly setting: string,
-    reason: string,
-  ) {
-    super(`Invalid setting ${setting}: ${reason}`);
-  }
-}
+export { ConfigError };
 
-type Env = Record<string, string | undefined>;
 
 export interface GatewayAConfig {
   merchantId: string;
@@ -52,32 +44,6 @@ export interface PayConfig {
   outboxFile: string | null;
 }
 
-const str = (env: Env, name: string): string | null => {
-  const v = env[name];
-  return v === undefined || v.trim() === '' ? null : v.trim();
-};
-
-function url(env: Env, name: string): string | null {
-  const v = str(env, name);
-  if (v === null) return null;
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    throw new ConfigError(name, `not a URL: "${v}"`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(name, 'must be an http(s) URL');
-  return v.replace(/\/+$/, '');
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const v = str(env, name);
-  if (v === null) return fallback;
-  if (!/^\d+$/.test(v)) throw new ConfigError(name, `expected a whole number, got "${v}"`);
-  const n = Number(v);
-  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
-  return n;
-}
 
 /** All of a gateway's settings, or null when any is missing (the gateway stays closed). */
 function group(env: Env, names: string[]): Record<string, string> | null {
