@@ -1,49 +1,26 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { registerUser, type TestUser } from '../../api/test/helpers.ts';
-import { launch, shot, signIn } from './browser.ts';
-import { SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, apiCall, portalToken, startStack, type Stack } from './stack.ts';
+import { shot, signIn } from './browser.ts';
+import { apiCall, portalToken, type Stack } from './stack.ts';
+import { openShopWithOrder, type Shop } from './shop.ts';
 
+let shop: Shop;
 let s: Stack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let shopper: TestUser;
 let orderId = '';
-
-/** The daily spin is the simplest real way to put credits in a wallet; the prize is a setting. */
-const SPIN_PRIZE = 500_000;
+const credits = () => shop.credits();
 
 before(async () => {
-  s = await startStack({ listenPortal: true, env: { DAILY_SPIN_PRIZE: String(SPIN_PRIZE) } });
-  browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await signIn(page, s.portalUrl, SEED_ADMIN_PHONE, SEED_ADMIN_PASSWORD);
-
-  // A product (made through the API: the catalogue E2E covers making one in the UI) and a shopper
-  // who spins for credits and orders two of it.
-  const admin = portalToken(s);
-  const product = await apiCall(s, 'POST', '/api/v1/admin/products', { token: admin, body: { name: 'E2E Kettle', price: 25_000, stock: 10, is_active: true } });
-  assert.equal(product.status, 201, JSON.stringify(product.body));
-  shopper = await registerUser(s.api, { full_name: 'Asha Shopper' });
-  const spin = await apiCall(s, 'POST', '/api/v1/wallet/daily-spin', { token: shopper.token });
-  assert.equal(spin.status, 200, JSON.stringify(spin.body));
-  const order = await apiCall(s, 'POST', '/api/v1/orders', {
-    token: shopper.token,
-    headers: { 'idempotency-key': 'e2e-order-1' },
-    body: { items: [{ product_id: product.body.id, quantity: 2 }] },
-  });
-  assert.equal(order.status, 201, JSON.stringify(order.body));
-  orderId = order.body.id;
+  shop = await openShopWithOrder();
+  ({ s, browser, page, shopper, orderId } = shop);
 });
 after(async () => {
-  await browser?.close();
-  await s?.close();
+  await shop?.close();
 });
-
-const credits = async () => (await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits as number;
 
 test('an admin replies to a ticket and the user sees the reply', async () => {
   const created = await apiCall(s, 'POST', '/api/v1/tickets', { token: shopper.token, body: { subject: 'Where is my kettle?', message: 'It has not arrived.' } });

@@ -9,7 +9,10 @@ import type { PatchMe, User } from './accounts.schemas.ts';
 
 export type { UserRow };
 
-export function toUser(row: UserRow): User {
+/** Reads only the public columns, so any query that selects them can use it. */
+export function toUser(
+  row: Pick<UserRow, 'id' | 'phone' | 'full_name' | 'email' | 'email_verified' | 'email_verified_at' | 'is_admin' | 'referral_code' | 'created_at'>,
+): User {
   return {
     id: row.id,
     phone: row.phone,

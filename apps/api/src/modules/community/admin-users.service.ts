@@ -10,21 +10,9 @@ import { attributionOf } from './referrals.service.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserAnyState>>>;
 
+/** The user as everyone sees it, plus what only the back office needs. */
 function listItem(r: Row) {
-  return {
-    id: r.id,
-    phone: r.phone,
-    full_name: r.full_name,
-    email: r.email,
-    email_verified: r.email_verified === 1,
-    email_verified_at: r.email_verified_at,
-    is_admin: r.is_admin === 1,
-    referral_code: r.referral_code,
-    referred_by: r.referred_by,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-    deleted_at: r.deleted_at,
-  };
+  return { ...accounts.toUser(r), referred_by: r.referred_by, updated_at: r.updated_at, deleted_at: r.deleted_at };
 }
 
 export async function listUsers(ctx: Ctx, query: PageQuery & { q?: string; include_deleted?: boolean }) {
