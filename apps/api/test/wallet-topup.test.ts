@@ -328,3 +328,21 @@ describe('webhook log completeness', () => {
     assert.deepEqual(logs.slice(-2).map((l) => [l.endpoint, l.outcome]), [['topup-credit', 'rejected'], ['topup-credit', 'rejected']]);
   });
 });
+
+describe('signed bodies carrying NUL', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ TOPUP_PAGE_BASE_URL: PAGE_BASE, STORE_WEBHOOK_SECRET: SECRET });
+  });
+  after(() => t.close());
+
+  it('a correctly signed credit with a NUL in a field is a logged 400 on both databases, never a 500 or a credit', async () => {
+    const u = await registerUser(t.app);
+    const { token } = await initiate(t, u.token, 1000);
+    const res = await signedCall(t, 'topup-credit', creditBody(token, 1000, 'txn\u0000x'));
+    assert.equal(res.status, 400);
+    const last = (await webhookLogs(t)).at(-1)!;
+    assert.deepEqual([last.endpoint, last.outcome, last.reason], ['topup-credit', 'rejected', 'malformed_json']);
+    assert.equal(await balanceOf(t, u.id), 0);
+  });
+});

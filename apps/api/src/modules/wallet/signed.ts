@@ -26,7 +26,14 @@ export function installSignedScope(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (req, body, done) => {
     const bytes = body as Buffer;
-    parseJson(req, bytes.toString('utf8'), (err, value) => {
+    const text = bytes.toString('utf8');
+    // Like the app-wide JSON parser, refuse NUL (PostgreSQL text cannot hold it); here it is
+    // refused after the signature check, so the call is still logged.
+    if (text.includes('\\u0000')) {
+      raw.set(req, { bytes, kind: 'malformed' });
+      return done(null, undefined);
+    }
+    parseJson(req, text, (err, value) => {
       raw.set(req, { bytes, kind: err ? 'malformed' : 'json' });
       done(null, err ? undefined : value);
     });
