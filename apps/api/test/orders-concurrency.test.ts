@@ -102,3 +102,46 @@ describe('orders under concurrency', () => {
     assert.equal(await stockOf(t, a), 50 - Number(placed.total) / 100);
   });
 });
+
+describe('admin refunds with an Idempotency-Key', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  before(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+  });
+  after(() => t.close());
+
+  async function paidOrder() {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const p = await product(t, admin, 1_000, 50);
+    const o = await order(t, u, [{ product_id: p, quantity: 5 }]);
+    assert.equal(o.status, 201, o.text);
+    return { u, orderId: o.body.id as string };
+  }
+  const refund = (orderId: string, body: object, key?: string) =>
+    call(t.app, 'POST', `/api/v1/admin/orders/${orderId}/refund`, { token: admin.token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+
+  it('20 concurrent retries of one partial refund pay it once and all answer the same refund', async () => {
+    const { u, orderId } = await paidOrder();
+    const results = await Promise.all(Array.from({ length: 20 }, () => refund(orderId, { amount: 700, reason: 'dented' }, 'refund-key-1')));
+    assert.ok(results.every((r) => r.status === 201), JSON.stringify(results.map((r) => [r.status, r.body?.error])));
+    assert.equal(new Set(results.map((r) => r.body.id)).size, 1);
+    assert.equal(await countRows(t, 'refunds', ['order_id', orderId]), 1);
+    assert.equal((await call(t.app, 'GET', `/api/v1/orders/${orderId}`, { token: u.token })).body.refunded_amount, 700);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 5_000 + 700);
+  });
+
+  it('the same key with another amount is 409 idempotency_conflict and pays nothing; without a key, two refunds are two', async () => {
+    const { u, orderId } = await paidOrder();
+    assert.equal((await refund(orderId, { amount: 500 }, 'k')).status, 201);
+    const other = await refund(orderId, { amount: 600 }, 'k');
+    assert.equal(other.status, 409);
+    assert.equal(other.body.error, 'idempotency_conflict');
+    assert.equal((await refund(orderId, { amount: 100 })).status, 201);
+    assert.equal((await refund(orderId, { amount: 100 })).status, 201);
+    assert.equal(await countRows(t, 'refunds', ['order_id', orderId]), 3);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 5_000 + 700);
+  });
+});

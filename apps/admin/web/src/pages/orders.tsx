@@ -104,7 +104,10 @@ export function OrderDetailPage({ id }: { id: string }) {
       }
       if (reason.trim()) body.reason = reason.trim();
       if (!confirm(`Refund ${formatMoney(body.amount ?? refundable, order.currency)} to the user's wallet?`)) return;
-      await api.post(`/api/v1/admin/orders/${encodeURIComponent(id)}/refund`, body);
+      // The key is the refund as it stands: a double click or a resent request pays once, while
+      // the next refund (after refunded_amount has moved) gets a new key.
+      const key = `refund:${id}:${refunded}:${body.amount ?? 'rest'}`;
+      await api.post(`/api/v1/admin/orders/${encodeURIComponent(id)}/refund`, body, { 'idempotency-key': key });
       setAmount('');
       setReason('');
       setNotice('Refund issued to the wallet.');

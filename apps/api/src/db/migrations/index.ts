@@ -5,6 +5,7 @@ import * as catalogue from './2026-11-23-03-catalogue.ts';
 import * as wallet from './2026-11-23-04-wallet.ts';
 import * as orders from './2026-11-23-05-orders.ts';
 import * as community from './2026-11-23-06-community.ts';
+import * as refundKeys from './2026-11-23-07-refund-keys.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-04-wallet': wallet,
   '2026-11-23-05-orders': orders,
   '2026-11-23-06-community': community,
+  '2026-11-23-07-refund-keys': refundKeys,
 };

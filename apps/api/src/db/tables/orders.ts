@@ -42,6 +42,8 @@ export interface RefundsTable {
   reason: string | null;
   /** The admin who refunded; null for a user's own cancel. */
   admin_id: string | null;
+  /** The admin's Idempotency-Key for this refund; UNIQUE(order_id, idempotency_key). */
+  idempotency_key: string | null;
   created_at: string;
 }
 

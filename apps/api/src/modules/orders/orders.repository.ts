@@ -21,7 +21,7 @@ const orderColumns = [
   'updated_at',
 ] as const;
 const itemColumns = ['order_id', 'product_id', 'name', 'unit_price', 'quantity', 'line_total'] as const;
-const refundColumns = ['id', 'order_id', 'user_id', 'amount', 'reason', 'admin_id', 'created_at'] as const;
+const refundColumns = ['id', 'order_id', 'user_id', 'amount', 'reason', 'admin_id', 'idempotency_key', 'created_at'] as const;
 
 export async function insertOrder(db: Executor, row: OrderRow): Promise<void> {
   await db.insertInto('orders').values(row).execute();
@@ -114,6 +114,10 @@ export async function moveOrder(
 
 export async function insertRefund(db: Executor, row: RefundRow): Promise<void> {
   await db.insertInto('refunds').values(row).execute();
+}
+
+export function findRefundByKey(db: Executor, orderId: string, key: string): Promise<RefundRow | undefined> {
+  return db.selectFrom('refunds').select(refundColumns).where('order_id', '=', orderId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 export function listRefunds(db: Executor, f: { orderId?: string; userId?: string; before: string | null; limit: number }): Promise<RefundRow[]> {

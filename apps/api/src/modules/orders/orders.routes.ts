@@ -74,8 +74,12 @@ export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/orders/:id/refund',
-    { config: admin, schema: { tags, params: OrderParamsSchema, body: RefundBodySchema, response: { 201: RefundResultSchema } } },
-    async (req, reply) => reply.status(201).send(await orders.adminRefund(ctx, req.principal!.userId, req.params.id, req.body ?? {})),
+    {
+      config: admin,
+      schema: { tags, params: OrderParamsSchema, headers: IdempotencyHeadersSchema, body: RefundBodySchema, response: { 201: RefundResultSchema } },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await orders.adminRefund(ctx, req.principal!.userId, req.params.id, req.body ?? {}, req.headers['idempotency-key'])),
   );
 
   app.get('/admin/refunds', { config: admin, schema: { tags, querystring: RefundsQuerySchema, response: { 200: pageOf(RefundSchema) } } }, (req) =>

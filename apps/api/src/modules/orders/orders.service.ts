@@ -50,6 +50,8 @@ export interface Move {
   /** Admin refund amount; undefined = all that is still refundable. */
   amount?: number;
   reason?: string | null;
+  /** An admin refund's Idempotency-Key, stored on its refund row. */
+  idempotencyKey?: string;
 }
 
 export interface MoveResult {
@@ -104,6 +106,7 @@ export async function applyTransition(ctx: Ctx, trx: Trx, orderId: string, move:
         amount: refund,
         reason: move.reason ?? (to === 'cancelled' ? 'cancelled' : null),
         admin_id: move.adminId ?? null,
+        idempotency_key: move.idempotencyKey ?? null,
         created_at: now,
       };
       await repo.insertRefund(trx, refundRow);
@@ -341,16 +344,39 @@ export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, stat
   return (await withItemsAdmin(ctx, [order]))[0]!;
 }
 
-export async function adminRefund(ctx: Ctx, adminId: string, id: string, body: RefundBody) {
-  const { order, refund } = await ctx.db.transaction().execute((trx) =>
-    applyTransition(ctx, trx, id, {
-      to: 'partial_refund',
-      adminId,
-      ...(body.amount !== undefined ? { amount: body.amount } : {}),
-      reason: body.reason ?? null,
-    }),
-  );
-  return { ...toRefund(ctx, refund!), order: (await withItemsAdmin(ctx, [order]))[0]! };
+/**
+ * With an Idempotency-Key a retried refund answers the first one instead of paying again: a key
+ * already used on this order returns that refund (409 `idempotency_conflict` if the amount
+ * differs), and two concurrent uses collide on UNIQUE(order_id, idempotency_key).
+ */
+export async function adminRefund(ctx: Ctx, adminId: string, id: string, body: RefundBody, key?: string) {
+  const replay = async (existing: repo.RefundRow) => {
+    if (body.amount !== undefined && body.amount !== Number(existing.amount)) {
+      throw conflict('idempotency_conflict', 'This Idempotency-Key was used for another refund amount');
+    }
+    const order = await repo.findOrder(ctx.db, id);
+    return { ...toRefund(ctx, existing), order: (await withItemsAdmin(ctx, [order!]))[0]! };
+  };
+  if (key !== undefined) {
+    const existing = await repo.findRefundByKey(ctx.db, id, key);
+    if (existing) return replay(existing);
+  }
+  try {
+    const { order, refund } = await ctx.db.transaction().execute((trx) =>
+      applyTransition(ctx, trx, id, {
+        to: 'partial_refund',
+        adminId,
+        ...(body.amount !== undefined ? { amount: body.amount } : {}),
+        reason: body.reason ?? null,
+        ...(key !== undefined ? { idempotencyKey: key } : {}),
+      }),
+    );
+    return { ...toRefund(ctx, refund!), order: (await withItemsAdmin(ctx, [order]))[0]! };
+  } catch (err) {
+    const existing = key !== undefined && isUniqueViolation(err) ? await repo.findRefundByKey(ctx.db, id, key) : undefined;
+    if (existing) return replay(existing);
+    throw err;
+  }
 }
 
 const toRefund = (ctx: Ctx, r: repo.RefundRow): Refund => ({
