@@ -5,7 +5,7 @@
  * Figures are printed, never asserted: timing never fails the test suite.
  *
  * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (default 8), BENCH_ROUNDS (default 3:
- * yardstick and API alternate, medians kept).
+ * yardstick and API alternate, medians kept), BENCH_ONLY=orders (skip the read loads).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +27,7 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 const WEBHOOK_SECRET = randomBytes(24).toString('hex');
 const ADMIN = { phone: '+919000000999', password: 'bench-admin-password' };
 const USERS = 50;
+const ONLY_ORDERS = process.env.BENCH_ONLY === 'orders';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 type Row = [string, string, string, string, string, string];
@@ -43,7 +44,13 @@ interface WrkResult {
 
 function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
   const args = ['-t1', '-c50', `-d${SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
-  const out = execFileSync('wrk', args, { encoding: 'utf8' });
+  let out: string;
+  try {
+    out = execFileSync('wrk', args, { encoding: 'utf8' });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') throw new Error('wrk is not installed (Debian: apt-get install wrk)');
+    throw err;
+  }
   const ms = (label: string) => {
     const m = out.match(new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`));
     if (!m) return NaN;
@@ -292,8 +299,8 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
     log(`[${kind}] seeded; API RSS ${rssMb(api.child.pid!).toFixed(0)} MB, peak ${peakRssMb(api.child.pid!).toFixed(0)} MB`);
     const productsBody = await (await fetch(api.url + '/api/v1/products')).text();
     const walletBody = await (await fetch(api.url + '/api/v1/wallet', { headers: { 'x-sdk-access-token': tokens[0]! } })).text();
-    const bare = await startBare(productsBody, walletBody);
-    try {
+    const bare = ONLY_ORDERS ? { url: '', stop() {} } : await startBare(productsBody, walletBody);
+    if (!ONLY_ORDERS) try {
       log(`[${kind}] GET /products (${productsBody.length} bytes)…`);
       const [bp, ap] = pair(`${bare.url}/bare/products`, `${api.url}/api/v1/products`);
       cpuRows.push([kind, 'GET /api/v1/products (API only)', '', '', '', (await whereCpu(api.child.pid!, () => wrk(`${api.url}/api/v1/products`))).note]);

@@ -48,7 +48,7 @@ const redactUrl = (url: string): string =>
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? openDatabase(config.databaseUrl);
+  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
 
   const app = Fastify({
     logger: {

@@ -40,6 +40,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL connections this process may hold (SQLite: one connection, always). */
+  databasePoolSize: number;
   dataDir: string;
   publicBaseUrl: string;
   websiteUrl: string;
@@ -238,6 +240,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     port: r.int('PORT', 3000, 0, 65535),
     host: r.strOr('HOST', '127.0.0.1'),
     databaseUrl: parseDatabaseUrl(r.strOr('DATABASE_URL', 'sqlite:./data/storefront.db')),
+    databasePoolSize: r.int('DATABASE_POOL_SIZE', 10, 1, 1000),
     dataDir,
     publicBaseUrl,
     websiteUrl,

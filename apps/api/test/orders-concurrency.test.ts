@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { newId } from '../src/lib/ids.ts';
 import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { assertLedgerMatches } from './support/wallet.ts';
 import { countRows, credit, order, product, stockOf } from './orders-fixtures.ts';
@@ -27,6 +28,29 @@ describe('orders under concurrency', () => {
     assert.equal(await stockOf(t, a), 97, 'refused orders gave their stock back');
     assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 3);
     assert.equal(await countRows(t, 'order_items'), await countRows(t, 'orders'));
+  });
+
+  it('a movement orders itself after one written by an instance whose clock runs ahead: the ledger in id order stays a running sum', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 5000);
+    const a = await product(t, admin, 700, 10);
+    // Another instance, 10 s ahead, wrote the newest ledger row (and the wallet's last_entry_id).
+    const ahead = { now: () => new Date(t.clock.now().getTime() + 10_000) };
+    const db = t.db.database.db;
+    const w = await db.selectFrom('wallets').select('shopping_credits').where('user_id', '=', u.id).executeTakeFirstOrThrow();
+    const aheadId = newId(ahead);
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('wallet_transactions').values({ id: aheadId, user_id: u.id, type: 'adjustment', amount: 1, balance_after: Number(w.shopping_credits) + 1, reference: 'ahead', created_at: ahead.now().toISOString() }).execute();
+      await trx.updateTable('wallets').set({ shopping_credits: Number(w.shopping_credits) + 1, last_entry_id: aheadId }).where('user_id', '=', u.id).execute();
+    });
+    const placed = await order(t, u, [{ product_id: a, quantity: 2 }]);
+    assert.equal(placed.status, 201, placed.text);
+    const cancelled = await call(t.app, 'POST', `/api/v1/orders/${placed.body.id}/cancel`, { token: u.token });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    const rows = await db.selectFrom('wallet_transactions').select(['id', 'type']).where('user_id', '=', u.id).orderBy('id').execute();
+    assert.deepEqual(rows.map((r) => r.type), ['adjustment', 'adjustment', 'order_payment', 'order_refund']);
+    assert.ok(rows[2]!.id > aheadId && rows[3]!.id > rows[2]!.id);
+    assert.equal(await assertLedgerMatches(t, u.id), 5001);
   });
 
   it('50 simultaneous orders against stock for 3 → exactly 3 succeed, the rest 409 out_of_stock, stock ends at 0', async () => {

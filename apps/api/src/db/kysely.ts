@@ -102,3 +102,9 @@ export function isCheckViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;
   return e?.code === '23514' || e?.code === 'SQLITE_CONSTRAINT_CHECK';
 }
+
+/** True when `err` is a NOT NULL violation on either database. */
+export function isNotNullViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === '23502' || e?.code === 'SQLITE_CONSTRAINT_NOTNULL';
+}

@@ -46,6 +46,8 @@ export interface WalletsTable {
   shopping_credits: number;
   reward_points: number;
   e_vouchers: number;
+  /** The newest ledger row's id; a movement must carry a newer one (migration 08). */
+  last_entry_id: string | null;
   created_at: string;
   updated_at: string;
 }

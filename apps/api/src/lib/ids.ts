@@ -7,9 +7,12 @@ let seq = 0;
 /**
  * UUIDv7-shaped ids: 48-bit milliseconds, a 12-bit in-process sequence, then randomness. Their
  * text sorts in creation order, so "newest first" lists page by id alone with one index.
+ * `after`: an id (perhaps made by another instance, whose clock runs ahead) the new one must
+ * sort after.
  */
-export function newId(clock: Clock): string {
+export function newId(clock: Clock, after?: string): string {
   let ms = clock.now().getTime();
+  if (after !== undefined) ms = Math.max(ms, parseInt(after.slice(0, 8) + after.slice(9, 13), 16) + 1);
   if (ms <= lastMs) {
     seq += 1;
     if (seq > 0xfff) {

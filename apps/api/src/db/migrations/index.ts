@@ -6,6 +6,7 @@ import * as wallet from './2026-11-23-04-wallet.ts';
 import * as orders from './2026-11-23-05-orders.ts';
 import * as community from './2026-11-23-06-community.ts';
 import * as refundKeys from './2026-11-23-07-refund-keys.ts';
+import * as ledgerOrder from './2026-11-23-08-ledger-order.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-05-orders': orders,
   '2026-11-23-06-community': community,
   '2026-11-23-07-refund-keys': refundKeys,
+  '2026-11-23-08-ledger-order': ledgerOrder,
 };

@@ -258,6 +258,6 @@ export async function returnStockMany(db: Executor, lines: readonly { productId:
 }
 
 /** Why a placement could not take stock: the live state of the requested products. */
-export function findOrderableState(db: Executor, ids: readonly string[]): Promise<{ id: string; stock: number; is_active: number; deleted_at: string | null }[]> {
-  return db.selectFrom('products').select(['id', 'stock', 'is_active', 'deleted_at']).where('id', 'in', ids).execute();
+export function findOrderableState(db: Executor, ids: readonly string[]): Promise<{ id: string; price: number; stock: number; is_active: number; deleted_at: string | null }[]> {
+  return db.selectFrom('products').select(['id', 'price', 'stock', 'is_active', 'deleted_at']).where('id', 'in', ids).execute();
 }

@@ -1,6 +1,5 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../lib/db-types.ts';
-import type { TransactionRow } from '../wallet/wallet.repository.ts';
 import type { OrderItemsTable, OrdersTable, OrderStatus, RefundsTable } from '../../db/tables/orders.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -32,18 +31,70 @@ export async function insertItems(db: Executor, rows: OrderItemRow[]): Promise<v
   await db.insertInto('order_items').values(rows).execute();
 }
 
+export interface Placement {
+  orderId: string;
+  ledgerId: string;
+  userId: string;
+  /** Sorted by product id (the order rows are locked in), no repeats. */
+  productIds: string[];
+  quantities: number[];
+  currency: string;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  now: string;
+}
+
 /**
- * PostgreSQL only: the ledger row, the order and its lines in ONE statement (data-modifying CTEs;
- * foreign keys are checked at the end of the statement), one round trip instead of three while
- * the placement holds its row locks. SQLite has no data-modifying CTEs and no round trips.
+ * PostgreSQL only: the whole placement as ONE statement, sent outside BEGIN/COMMIT (a statement is
+ * its own transaction): take the stock and read the prices, debit the wallet, append the ledger
+ * row, insert the order and its lines. One round trip instead of five, so the product and wallet
+ * rows stay locked only while this statement runs and commits.
+ *
+ * Every refusal aborts the whole statement, so nothing of it is kept:
+ * - short stock: CHECK `products_stock_non_negative`;
+ * - too few credits: CHECK `wallets_non_negative`;
+ * - an unknown, inactive or deleted product: its line has no name (NOT NULL on `order_items.name`);
+ * - no wallet, or a ledger id that is not newer than the wallet's last one (`ledger.ts`): no
+ *   order row, so its lines have no order id (NOT NULL on `order_items.order_id`);
+ * - a total of 0: CHECK `wallet_transactions_amount_nonzero` / `orders_total_positive`;
+ * - a reused Idempotency-Key: UNIQUE `orders_idempotency_once`.
+ * The caller turns those errors into answers. Rows are locked in product-id order (`= any` on the
+ * primary key), as the SQLite path does. Answers the inserted lines.
  */
-export async function insertPlacement(db: Executor, ledger: TransactionRow, order: OrderRow, items: OrderItemRow[]): Promise<void> {
-  await db
-    .with('ledger_row', (qc) => qc.insertInto('wallet_transactions').values(ledger).returning('id'))
-    .with('order_row', (qc) => qc.insertInto('orders').values(order).returning('id'))
-    .insertInto('order_items')
-    .values(items)
-    .execute();
+export async function placeAtOnce(db: Executor, p: Placement): Promise<OrderItemRow[]> {
+  const r = await sql<OrderItemRow>`
+    with taken as (
+      update products
+      set stock = stock - (${p.quantities}::int[])[array_position(${p.productIds}::text[], id)], updated_at = ${p.now}
+      where id = any(${p.productIds}::text[]) and is_active = 1 and deleted_at is null
+      returning id, name, price
+    ),
+    lines as (
+      select l.product_id, t.name, t.price as unit_price, l.quantity, t.price * l.quantity as line_total
+      from unnest(${p.productIds}::text[], ${p.quantities}::int[]) as l(product_id, quantity)
+      left join taken t on t.id = l.product_id
+    ),
+    total as (select coalesce(sum(line_total), 0)::bigint as amount from lines),
+    debit as (
+      update wallets set shopping_credits = shopping_credits - (select amount from total), last_entry_id = ${p.ledgerId}, updated_at = ${p.now}
+      where user_id = ${p.userId} and (last_entry_id is null or last_entry_id < ${p.ledgerId})
+      returning shopping_credits
+    ),
+    ledger as (
+      insert into wallet_transactions (id, user_id, type, amount, balance_after, reference, created_at)
+      select ${p.ledgerId}, ${p.userId}, 'order_payment', -total.amount, debit.shopping_credits, ${p.orderId}, ${p.now}
+      from total, debit
+    ),
+    placed as (
+      insert into orders (id, user_id, status, subtotal, total, refunded_amount, currency, idempotency_key, request_hash, created_at, updated_at)
+      select ${p.orderId}, ${p.userId}, 'placed', total.amount, total.amount, 0, ${p.currency}, ${p.idempotencyKey}, ${p.requestHash}, ${p.now}, ${p.now}
+      from total, debit
+      returning id
+    )
+    insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
+    select (select id from placed), product_id, name, unit_price, quantity, line_total from lines
+    returning order_id, product_id, name, unit_price, quantity, line_total`.execute(db);
+  return r.rows;
 }
 
 export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
-import { isUniqueViolation } from '../../db/kysely.ts';
+import { isCheckViolation, isNotNullViolation, isUniqueViolation } from '../../db/kysely.ts';
 import type { OrderStatus } from '../../db/tables/orders.ts';
 import { DAY } from '../../lib/clock.ts';
 import type { Trx } from '../../lib/db-types.ts';
@@ -13,8 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { findOrderableState, findSellableProducts, returnStockMany, takeStockMany } from '../catalogue/index.ts';
-import { applyMovement, moveBalance } from '../wallet/ledger.ts';
-import type { TransactionRow } from '../wallet/wallet.repository.ts';
+import { applyMovement, findWallet, insufficientCredits, nextEntryId } from '../wallet/ledger.ts';
 import * as repo from './orders.repository.ts';
 import type { AdminOrder, AdminOrdersQuery, Order, OrderBody, Refund, RefundBody, RefundsQuery } from './orders.schemas.ts';
 
@@ -166,13 +165,14 @@ export async function quote(ctx: Ctx, body: OrderBody) {
 const invalidProduct = (id: string) => new AppError(400, 'invalid_product', 'Unknown or unavailable product', { product_id: id });
 const outOfStock = (id: string) => conflict('out_of_stock', 'Not enough stock', { product_id: id });
 
-class StockShort extends Error {}
+/** Thrown inside the SQLite transaction to roll it back; `refusal` then tells which answer it is. */
+class Refused extends Error {}
 
 /**
- * Places an order: ONE transaction of five statements on the happy path — take stock and read
- * prices (one UPDATE … RETURNING), debit the wallet (UPDATE … RETURNING), append the ledger row,
- * insert the order, insert its lines; on PostgreSQL the last three are one statement (CTEs), so
- * three round trips. Answers `{order, replayed}`.
+ * Places an order atomically and answers `{order, replayed}`. On PostgreSQL it is ONE statement
+ * (`repo.placeAtOnce`, one round trip, no BEGIN/COMMIT). On SQLite it is one transaction of five
+ * statements: take stock and read prices (UPDATE … RETURNING), debit the wallet (UPDATE …
+ * RETURNING), append the ledger row, insert the order, insert its lines.
  */
 export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
   const lines = normalise(body);
@@ -204,55 +204,102 @@ export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key:
 
 async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: string | undefined, hash: string): Promise<Order> {
   const now = ctx.clock.now().toISOString();
-  const orderId = newId(ctx.clock);
+  const order: repo.OrderRow = {
+    id: newId(ctx.clock),
+    user_id: userId,
+    status: 'placed',
+    subtotal: 0,
+    total: 0,
+    refunded_amount: 0,
+    currency: ctx.config.currency,
+    idempotency_key: key ?? null,
+    request_hash: key === undefined ? null : hash,
+    created_at: now,
+    updated_at: now,
+  };
+  let items: Item[];
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const taken = await takeStockMany(trx, lines, now);
-      if (taken.length !== lines.length) throw new StockShort();
-      const { items, subtotal, total } = priced(lines, new Map(taken.map((p) => [p.id, p])));
-      const payment = { userId, type: 'order_payment' as const, amount: -total, reference: orderId };
-      // PostgreSQL: debit, then ledger row + order + lines in one statement (3 statements, not 5).
-      let ledgerRow: TransactionRow | null = null;
-      if (ctx.dialect === 'postgres') ledgerRow = await moveBalance(ctx, trx, payment);
-      else await applyMovement(ctx, trx, payment);
-      const row: repo.OrderRow = {
-        id: orderId,
-        user_id: userId,
-        status: 'placed',
-        subtotal,
-        total,
-        refunded_amount: 0,
-        currency: ctx.config.currency,
-        idempotency_key: key ?? null,
-        request_hash: key === undefined ? null : hash,
-        created_at: now,
-        updated_at: now,
-      };
-      const itemRows = items.map((i) => ({ order_id: orderId, product_id: i.product_id, name: i.name, unit_price: i.unit_price, quantity: i.quantity, line_total: i.line_total }));
-      if (ledgerRow) {
-        await repo.insertPlacement(trx, ledgerRow, row, itemRows);
-      } else {
-        await repo.insertOrder(trx, row);
-        await repo.insertItems(trx, itemRows);
-      }
-      return toOrder(row, items);
-    });
+    items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines) : await placeInSteps(ctx, order, lines);
   } catch (err) {
-    if (!(err instanceof StockShort)) throw err;
-    // Rolled back; one read tells which refusal it was.
-    const state = new Map((await findOrderableState(ctx.db, lines.map((l) => l.productId))).map((p) => [p.id, p]));
-    for (const l of lines) {
-      const p = state.get(l.productId);
-      if (!p || p.is_active !== 1 || p.deleted_at !== null) throw invalidProduct(l.productId);
-    }
-    const short = lines.find((l) => Number(state.get(l.productId)!.stock) < l.quantity);
-    throw outOfStock(short?.productId ?? lines[0]!.productId);
+    if (err instanceof Refused || isCheckViolation(err) || isNotNullViolation(err)) throw await refusal(ctx, userId, lines, err);
+    throw err;
   }
+  const total = items.reduce((s, i) => s + i.line_total, 0);
+  return toOrder({ ...order, subtotal: total, total }, items);
+}
+
+async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<Item[]> {
+  let ledgerId = newId(ctx.clock);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const rows = await repo.placeAtOnce(ctx.db, {
+        orderId: order.id,
+        ledgerId,
+        userId: order.user_id,
+        productIds: lines.map((l) => l.productId),
+        quantities: lines.map((l) => l.quantity),
+        currency: order.currency,
+        idempotencyKey: order.idempotency_key,
+        requestHash: order.request_hash,
+        now: order.created_at,
+      });
+      const byProduct = new Map(rows.map((r) => [r.product_id, r]));
+      return lines.map((l) => toItem(byProduct.get(l.productId)!));
+    } catch (err) {
+      // Another movement of this wallet committed a newer ledger id first: order after it.
+      const wallet = attempt < 4 && isNotNullViolation(err) ? await findWallet(ctx, order.user_id) : undefined;
+      const newer = wallet ? nextEntryId(ctx, wallet, ledgerId) : null;
+      if (newer === null) throw err;
+      ledgerId = newer;
+    }
+  }
+}
+
+function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<Item[]> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const taken = await takeStockMany(trx, lines, order.created_at);
+    if (taken.length !== lines.length) throw new Refused();
+    const { items, total } = priced(lines, new Map(taken.map((p) => [p.id, p])));
+    if (total === 0) throw new Refused();
+    await applyMovement(ctx, trx, { userId: order.user_id, type: 'order_payment', amount: -total, reference: order.id });
+    await repo.insertOrder(trx, { ...order, subtotal: total, total });
+    await repo.insertItems(trx, items.map((i) => ({ order_id: order.id, ...i })));
+    return items;
+  });
+}
+
+/**
+ * Which refusal a rolled-back placement was. PostgreSQL names the constraint that stopped it;
+ * otherwise one read of the products (and of the wallet) tells.
+ */
+async function refusal(ctx: Ctx, userId: string, lines: Line[], err: unknown): Promise<AppError> {
+  if (err instanceof AppError) return err;
+  const constraint = (err as { constraint?: string }).constraint;
+  if (constraint === 'wallets_non_negative') return insufficientCredits();
+  const state = new Map((await findOrderableState(ctx.db, lines.map((l) => l.productId))).map((p) => [p.id, p]));
+  for (const l of lines) {
+    const p = state.get(l.productId);
+    if (!p || p.is_active !== 1 || p.deleted_at !== null) return invalidProduct(l.productId);
+  }
+  const short = lines.find((l) => Number(state.get(l.productId)!.stock) < l.quantity);
+  if (short || constraint === 'products_stock_non_negative') return outOfStock(short?.productId ?? lines[0]!.productId);
+  if (lines.every((l) => Number(state.get(l.productId)!.price) === 0)) return badRequest('An order must cost more than 0: free products are ordered together with others');
+  if (!(await findWallet(ctx, userId))) return notFound('wallet');
+  // Whatever stopped it has changed since (restocked, reactivated): the caller may try again.
+  return conflict('conflict', 'The order could not be placed; try again');
 }
 
 // ---- reads ---------------------------------------------------------------------------------
 
 type Item = Order['items'][number];
+
+const toItem = (i: repo.OrderItemRow): Item => ({
+  product_id: i.product_id,
+  name: i.name,
+  unit_price: Number(i.unit_price),
+  quantity: Number(i.quantity),
+  line_total: Number(i.line_total),
+});
 
 function toOrder(r: repo.OrderRow, items: Item[]): Order {
   return {
@@ -274,7 +321,7 @@ async function itemsByOrder(ctx: Ctx, rows: repo.OrderRow[]): Promise<Map<string
   const byOrder = new Map<string, Item[]>();
   for (const i of await repo.itemsFor(ctx.db, rows.map((r) => r.id))) {
     const list = byOrder.get(i.order_id) ?? [];
-    list.push({ product_id: i.product_id, name: i.name, unit_price: Number(i.unit_price), quantity: Number(i.quantity), line_total: Number(i.line_total) });
+    list.push(toItem(i));
     byOrder.set(i.order_id, list);
   }
   return byOrder;

@@ -39,34 +39,39 @@ export function toTransaction(row: repo.TransactionRow): Transaction {
 /**
  * Applies one movement in the caller's transaction and answers its ledger row. A debit larger
  * than the balance throws 402 `insufficient_credits` and changes nothing (the caller's
- * transaction should then roll back whatever else it did).
+ * transaction should then roll back whatever else it did). Order placement on PostgreSQL does
+ * the same in its one statement (`orders.repository.ts placeAtOnce`).
  */
 export async function applyMovement(ctx: Ctx, trx: Trx, m: Movement): Promise<Transaction> {
-  const row = await moveBalance(ctx, trx, m);
-  await repo.insertTransaction(trx, row);
-  return toTransaction(row);
+  if (!Number.isSafeInteger(m.amount) || m.amount === 0) throw new Error(`ledger: amount must be a non-zero safe integer, got ${m.amount}`);
+  const now = ctx.clock.now().toISOString();
+  let id = newId(ctx.clock);
+  for (let attempt = 0; ; attempt++) {
+    const balance = await repo.addShoppingCredits(trx, m.userId, m.amount, id, now);
+    if (balance !== undefined) {
+      const row: repo.TransactionRow = { id, user_id: m.userId, type: m.type, amount: m.amount, balance_after: Number(balance), reference: m.reference, created_at: now };
+      await repo.insertTransaction(trx, row);
+      return toTransaction(row);
+    }
+    const wallet = await repo.findWallet(trx, m.userId);
+    if (!wallet) throw notFound('wallet');
+    const newer = nextEntryId(ctx, wallet, id);
+    if (newer === null) throw insufficientCredits();
+    if (attempt === 4) throw new Error('ledger: could not order the movement after the wallet\'s last one');
+    id = newer;
+  }
 }
 
 /**
- * The first half of `applyMovement`: the conditional UPDATE, answering the ledger row that the
- * caller MUST insert in the same transaction (orders on PostgreSQL insert it together with the
- * order in one statement, saving a round trip). Throws like `applyMovement`.
+ * When a movement with ledger id `tried` was refused because another movement committed a newer
+ * id first (another instance's clock may run ahead), the id to try next; null when that was not
+ * the reason.
  */
-export async function moveBalance(ctx: Ctx, trx: Trx, m: Movement): Promise<repo.TransactionRow> {
-  if (!Number.isSafeInteger(m.amount) || m.amount === 0) throw new Error(`ledger: amount must be a non-zero safe integer, got ${m.amount}`);
-  const now = ctx.clock.now().toISOString();
-  const balance = await repo.addShoppingCredits(trx, m.userId, m.amount, now);
-  if (balance === undefined) {
-    if (!(await repo.findWallet(trx, m.userId))) throw notFound('wallet');
-    throw new AppError(402, 'insufficient_credits', 'Not enough shopping credits');
-  }
-  return {
-    id: newId(ctx.clock),
-    user_id: m.userId,
-    type: m.type,
-    amount: m.amount,
-    balance_after: Number(balance),
-    reference: m.reference,
-    created_at: now,
-  };
+export function nextEntryId(ctx: Ctx, wallet: { last_entry_id: string | null }, tried: string): string | null {
+  return wallet.last_entry_id !== null && wallet.last_entry_id >= tried ? newId(ctx.clock, wallet.last_entry_id) : null;
 }
+
+export const insufficientCredits = (): AppError => new AppError(402, 'insufficient_credits', 'Not enough shopping credits');
+
+/** The user's wallet (every account gets one at registration). */
+export const findWallet = (ctx: Ctx, userId: string): Promise<repo.WalletRow | undefined> => repo.findWallet(ctx.db, userId);

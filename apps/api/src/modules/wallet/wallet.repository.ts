@@ -10,7 +10,7 @@ import type {
 } from '../../db/tables/wallet.ts';
 import type { WalletsTable } from '../../db/schema.ts';
 
-export type WalletRow = Pick<Selectable<WalletsTable>, 'user_id' | 'shopping_credits' | 'reward_points' | 'e_vouchers'>;
+export type WalletRow = Pick<Selectable<WalletsTable>, 'user_id' | 'shopping_credits' | 'reward_points' | 'e_vouchers' | 'last_entry_id'>;
 export type TransactionRow = Selectable<WalletTransactionsTable>;
 export type TopupRow = Selectable<TopupsTable>;
 export type WebhookLogRow = Selectable<WebhookLogsTable>;
@@ -25,7 +25,7 @@ export async function createWallet(db: Executor, userId: string, now: string): P
 
 // The hot wallet statements (every GET /wallet and every order) are compiled once.
 const walletOf = precompiled((db: Executor, userId: string) =>
-  db.selectFrom('wallets').select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers']).where('user_id', '=', userId),
+  db.selectFrom('wallets').select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers', 'last_entry_id']).where('user_id', '=', userId),
 );
 
 export async function findWallet(db: Executor, userId: string): Promise<WalletRow | undefined> {
@@ -34,20 +34,23 @@ export async function findWallet(db: Executor, userId: string): Promise<WalletRo
 
 /**
  * Adds `amount` (signed) to the shopping credits in one conditional statement: the database does
- * the arithmetic and refuses a result below zero, so there is no read-modify-write to race.
- * Answers the new balance, or undefined when no row matched (no wallet, or not enough credits).
+ * the arithmetic and refuses a result below zero, so there is no read-modify-write to race. The
+ * movement's ledger id must be newer than the wallet's last one (see migration 08) and becomes it.
+ * Answers the new balance, or undefined when no row matched (no wallet, not enough credits, or an
+ * id that is not newer: the caller tells which with `findWallet`).
  */
-const addCredits = precompiled((db: Executor, userId: string, amount: number, now: string) =>
+const addCredits = precompiled((db: Executor, userId: string, amount: number, entryId: string, now: string) =>
   db
     .updateTable('wallets')
-    .set({ shopping_credits: sql<number>`shopping_credits + ${amount}`, updated_at: now })
+    .set({ shopping_credits: sql<number>`shopping_credits + ${amount}`, last_entry_id: entryId, updated_at: now })
     .where('user_id', '=', userId)
     .where(sql<number>`shopping_credits + ${amount}`, '>=', 0)
+    .where((eb) => eb.or([eb('last_entry_id', 'is', null), eb('last_entry_id', '<', entryId)]))
     .returning('shopping_credits'),
 );
 
-export async function addShoppingCredits(db: Executor, userId: string, amount: number, now: string): Promise<number | undefined> {
-  return (await addCredits(db, userId, amount, now)).rows[0]?.shopping_credits;
+export async function addShoppingCredits(db: Executor, userId: string, amount: number, entryId: string, now: string): Promise<number | undefined> {
+  return (await addCredits(db, userId, amount, entryId, now)).rows[0]?.shopping_credits;
 }
 
 const txColumns = ['id', 'user_id', 'type', 'amount', 'balance_after', 'reference', 'created_at'] as const;
