@@ -118,6 +118,18 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A second app on the test's database (same clock) that records every SQL statement it sends:
+ * for statement budgets. `statements` can be emptied before the request being counted.
+ */
+export async function countingApp(t: TestApp): Promise<{ app: FastifyInstance; statements: string[]; close(): Promise<void> }> {
+  const statements: string[] = [];
+  const database = openDatabase(t.db.url, { onQuery: (e) => statements.push(e.query.sql) });
+  const app = await buildApp({ config: testConfig(t.db.url), database, clock: t.clock });
+  await app.ready();
+  return { app, statements, close: () => app.close() };
+}
+
 export interface Res<T = any> {
   status: number;
   body: T;

@@ -1,10 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { HOUR } from '../src/lib/clock.ts';
-import { openDatabase } from '../src/db/kysely.ts';
-import { buildApp } from '../src/app.ts';
 import { runJobs } from '../src/jobs.ts';
-import { call, createAdmin, createTestApp, registerUser, testConfig, type TestApp, type TestUser } from './helpers.ts';
+import { call, countingApp, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { assertLedgerMatches, balanceOf } from './support/wallet.ts';
 import { countRows, credit, order, product, stockOf } from './orders-fixtures.ts';
 
@@ -111,10 +109,7 @@ describe('orders: quote, placement, idempotency', () => {
   });
 
   it('a placement is at most 5 statements (SQLite: one transaction) and ONE statement without BEGIN/COMMIT on PostgreSQL', async () => {
-    const statements: string[] = [];
-    const database = openDatabase(t.db.url, { onQuery: (e) => statements.push(e.query.sql) });
-    const app = await buildApp({ config: testConfig(t.db.url), database, clock: t.clock });
-    await app.ready();
+    const { app, statements, close } = await countingApp(t);
     try {
       const u = await registerUser(app);
       await credit(t, u.id, 100_000);
@@ -128,7 +123,7 @@ describe('orders: quote, placement, idempotency', () => {
       const start = statements.findIndex((s) => /update "?products"?/i.test(s));
       assert.ok(start >= 0, statements.join('\n'));
       const placement = statements.slice(start);
-      if (database.dialect === 'postgres') {
+      if (t.db.database.dialect === 'postgres') {
         assert.equal(placement.length, 1, `placement used ${placement.length} statements:\n${placement.join('\n')}`);
         assert.doesNotMatch(statements.join('\n'), /^\s*begin/im);
       } else {
@@ -136,7 +131,7 @@ describe('orders: quote, placement, idempotency', () => {
         assert.ok(work.length <= 5, `placement used ${work.length} statements:\n${work.join('\n')}`);
       }
     } finally {
-      await app.close();
+      await close();
     }
   });
 

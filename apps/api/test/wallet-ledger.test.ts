@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { DAY, HOUR } from '../src/lib/clock.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { applyMovement } from '../src/modules/wallet/ledger.ts';
-import { call, createTestApp, registerUser, type TestApp } from './helpers.ts';
+import { call, countingApp, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { assertLedgerMatches, balanceOf } from './support/wallet.ts';
 
 describe('wallet ledger and daily spin', () => {
@@ -22,6 +22,25 @@ describe('wallet ledger and daily spin', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, { shopping_credits: 0, reward_points: 0, e_vouchers: 0, currency: 'INR' });
     assert.equal((await call(t.app, 'GET', '/api/v1/wallet')).status, 401);
+  });
+
+  it('GET /wallet reads the session and the wallet in ONE statement, and still refuses a logged-out session', async () => {
+    const { app, statements, close } = await countingApp(t);
+    try {
+      const u = await registerUser(app);
+      await move(u.id, 'adjustment', 1234);
+      statements.length = 0;
+      const res = await call(app, 'GET', '/api/v1/wallet', { token: u.token });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.shopping_credits, 1234);
+      assert.equal(statements.length, 1, statements.join('\n'));
+      assert.equal((await call(app, 'POST', '/api/v1/auth/logout', { token: u.token })).status, 204);
+      const after = await call(app, 'GET', '/api/v1/wallet', { token: u.token });
+      assert.deepEqual([after.status, after.body.error], [401, 'unauthorized']);
+      assert.equal(after.body.shopping_credits, undefined);
+    } finally {
+      await close();
+    }
   });
 
   it('a movement updates the balance and appends one ledger row with balance_after', async () => {

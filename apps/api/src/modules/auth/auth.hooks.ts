@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Declares who may call a route; the hook below enforces it and the OpenAPI document shows it. */
     auth?: AuthLevel;
+    /** The session check also reads the caller's wallet in the same statement (`principal.wallet`). */
+    withWallet?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -34,7 +36,8 @@ export function installAuth(app: FastifyInstance): void {
     if (!level) return;
     const authz = header(request.headers.authorization);
     const bearer = authz?.startsWith('Bearer ') ? authz.slice(7).trim() : undefined;
-    request.principal = await authenticate(app.ctx, { customToken: header(request.headers['x-sdk-access-token']), bearer });
+    const credentials = { customToken: header(request.headers['x-sdk-access-token']), bearer };
+    request.principal = await authenticate(app.ctx, credentials, request.routeOptions.config.withWallet === true);
     if (level === 'admin' && !request.principal.isAdmin) throw new AppError(403, 'forbidden', 'Admin role required');
   });
 }

@@ -24,8 +24,29 @@ const sessionPrincipal = precompiled((db: Executor, sessionId: string) =>
     .where('s.id', '=', sessionId),
 );
 
-export async function findSessionPrincipal(db: Executor, sessionId: string) {
-  return (await sessionPrincipal(db, sessionId)).rows[0];
+/** The same check that also reads the caller's wallet: one statement (one round trip) for GET /wallet. */
+const sessionPrincipalWithWallet = precompiled((db: Executor, sessionId: string) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('wallets as w', 'w.user_id', 's.user_id')
+    .select(['s.user_id', 's.revoked_at', 'u.is_admin', 'u.deleted_at', 'w.shopping_credits', 'w.reward_points', 'w.e_vouchers'])
+    .where('s.id', '=', sessionId),
+);
+
+export interface SessionPrincipalRow {
+  user_id: string;
+  revoked_at: string | null;
+  is_admin: number;
+  deleted_at: string | null;
+  /** Only with `withWallet`; null when the user has no wallet. */
+  shopping_credits?: number | null;
+  reward_points?: number | null;
+  e_vouchers?: number | null;
+}
+
+export async function findSessionPrincipal(db: Executor, sessionId: string, withWallet = false): Promise<SessionPrincipalRow | undefined> {
+  return (withWallet ? await sessionPrincipalWithWallet(db, sessionId) : await sessionPrincipal(db, sessionId)).rows[0];
 }
 
 export function findRefreshToken(db: Executor, tokenHash: string) {

@@ -20,6 +20,17 @@ export interface Principal {
   /** Null for identity-provider callers, who hold no session of ours. */
   sessionId: string | null;
   isAdmin: boolean;
+  /**
+   * The caller's wallet, read by the session check itself on routes that ask for it
+   * (`config.withWallet`); null when the user has none; absent otherwise (and for IdP callers).
+   */
+  wallet?: WalletBalances | null;
+}
+
+export interface WalletBalances {
+  shopping_credits: number;
+  reward_points: number;
+  e_vouchers: number;
 }
 
 export interface TokenPair {
@@ -146,15 +157,23 @@ export function endAllSessions(ctx: Ctx, db: Executor, userId: string): Promise<
   return repo.revokeUserSessions(db, userId, ctx.clock.now().toISOString());
 }
 
-/** Resolves the caller from either credential form, re-reading the session and `is_admin`. */
-export async function authenticate(ctx: Ctx, headers: { customToken?: string; bearer?: string }): Promise<Principal> {
+const walletOf = (r: repo.SessionPrincipalRow): WalletBalances | null =>
+  r.shopping_credits == null ? null : { shopping_credits: r.shopping_credits, reward_points: r.reward_points ?? 0, e_vouchers: r.e_vouchers ?? 0 };
+
+/**
+ * Resolves the caller from either credential form, re-reading the session and `is_admin`; with
+ * `withWallet`, the same statement also reads the caller's wallet (`Principal.wallet`).
+ */
+export async function authenticate(ctx: Ctx, headers: { customToken?: string; bearer?: string }, withWallet = false): Promise<Principal> {
   if (headers.customToken !== undefined) {
     const claims = await ctx.tokens.verify(headers.customToken);
     if (!claims) throw invalidToken();
-    const row = await repo.findSessionPrincipal(ctx.db, claims.sid);
+    const row = await repo.findSessionPrincipal(ctx.db, claims.sid, withWallet);
     if (!row || row.revoked_at !== null || row.deleted_at !== null || row.user_id !== claims.sub) throw invalidToken();
     // The role claim is honoured only while the user is still an admin: demotion ends it at once.
-    return { userId: row.user_id, sessionId: claims.sid, isAdmin: claims.role === 'admin' && row.is_admin === 1 };
+    const principal: Principal = { userId: row.user_id, sessionId: claims.sid, isAdmin: claims.role === 'admin' && row.is_admin === 1 };
+    if (withWallet) principal.wallet = walletOf(row);
+    return principal;
   }
   if (headers.bearer !== undefined && ctx.idp) {
     const identity = await ctx.idp.verify(headers.bearer);

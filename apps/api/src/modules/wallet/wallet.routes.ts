@@ -30,7 +30,9 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const gatewayB = ctx.config.gatewayB ? new GatewayBClient(ctx.config.gatewayB, ctx.clock) : null;
   const user = { auth: 'user' as const };
 
-  app.get('/wallet', { config: user, schema: { tags, response: { 200: WalletSchema } } }, (req) => wallet.getWallet(ctx, req.principal!.userId));
+  app.get('/wallet', { config: { ...user, withWallet: true }, schema: { tags, response: { 200: WalletSchema } } }, (req) =>
+    wallet.getWallet(ctx, req.principal!.userId, req.principal!.wallet),
+  );
 
   app.get(
     '/wallet/transactions',

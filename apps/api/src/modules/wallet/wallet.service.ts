@@ -11,7 +11,7 @@ import type { AdminTransaction, Wallet } from './wallet.schemas.ts';
 export { applyMovement } from './ledger.ts';
 export type { Movement } from './ledger.ts';
 
-export function toWallet(ctx: Ctx, row: repo.WalletRow): Wallet {
+export function toWallet(ctx: Ctx, row: Pick<repo.WalletRow, 'shopping_credits' | 'reward_points' | 'e_vouchers'>): Wallet {
   return {
     shopping_credits: Number(row.shopping_credits),
     reward_points: Number(row.reward_points),
@@ -20,8 +20,9 @@ export function toWallet(ctx: Ctx, row: repo.WalletRow): Wallet {
   };
 }
 
-export async function getWallet(ctx: Ctx, userId: string): Promise<Wallet> {
-  const row = await repo.findWallet(ctx.db, userId);
+/** `preloaded`: the wallet the session check already read (`config.withWallet`), if it did. */
+export async function getWallet(ctx: Ctx, userId: string, preloaded?: Omit<repo.WalletRow, 'user_id' | 'last_entry_id'> | null): Promise<Wallet> {
+  const row = preloaded !== undefined ? preloaded : await repo.findWallet(ctx.db, userId);
   if (!row) throw notFound('wallet');
   return toWallet(ctx, row);
 }
