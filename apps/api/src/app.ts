@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import { openDatabase, type Database } from './db/kysely.ts';
+import { settleBackground } from './lib/background.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { ErrorSchema, installErrorHandling } from './lib/error-handler.ts';
 import { badRequest, notFound } from './lib/errors.ts';
@@ -76,7 +77,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     idp: config.idp ? new IdpVerifier(config.idp.serviceAccountPath, config.idp.jwksUrl, clock) : null,
   };
   app.decorate('ctx', ctx);
-  if (!options.database) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    // Work sent after an answer (uniform-answer SMS, notification mail) finishes before the database closes.
+    await settleBackground(ctx);
+    if (!options.database) await database.close();
+  });
 
   installErrorHandling(app);
   installAuth(app);

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { MailSink } from './otp-fixtures.ts';
-import { settleNotifications } from '../src/modules/community/notify.ts';
+import { settleBackground } from '../src/lib/background.ts';
 
 const SUPPORT = 'support@example.test';
 
@@ -40,7 +40,7 @@ describe('support tickets', () => {
     assert.deepEqual([ticket.replies[0].author, ticket.replies[0].message], ['user', 'Where is my order?']);
     const row = await db().selectFrom('tickets').selectAll().where('id', '=', ticket.id).executeTakeFirstOrThrow();
     assert.equal(row.user_id, u.id);
-    await settleNotifications(t.app.ctx);
+    await settleBackground(t.app.ctx);
     const mails = mailsTo(SUPPORT);
     assert.equal(mails.length, before + 1);
     assert.match(mails.at(-1)!.raw, /Where is my order\?/);
@@ -89,14 +89,14 @@ describe('support tickets', () => {
     assert.equal(unverified.body.status, 'awaiting_user');
     assert.equal(unverified.body.user_id, u.id);
     assert.deepEqual(unverified.body.replies.map((r: any) => r.author), ['user', 'support']);
-    await settleNotifications(t.app.ctx);
+    await settleBackground(t.app.ctx);
     const mailsBefore = smtp.mails.length;
 
     const email = `u${Date.now()}@example.test`;
     await db().updateTable('users').set({ email, email_verified: 1, email_verified_at: t.clock.now().toISOString() }).where('id', '=', u.id).execute();
     const verified = await api('POST', `/admin/tickets/${ticket.id}/reply`, admin.token, { message: 'Shipped today' });
     assert.equal(verified.status, 201);
-    await settleNotifications(t.app.ctx);
+    await settleBackground(t.app.ctx);
     assert.equal(smtp.mails.length, mailsBefore + 1, 'only the verified address is mailed');
     assert.match(mailsTo(email).at(-1)!.raw, /Shipped today/);
 
@@ -160,7 +160,7 @@ describe('ticket mail never fails a request', () => {
       const u = await registerUser(t.app);
       const res = await call(t.app, 'POST', '/api/v1/tickets', { token: u.token, body: { subject: 's', message: 'm' } });
       assert.equal(res.status, 201);
-      await settleNotifications(t.app.ctx);
+      await settleBackground(t.app.ctx);
       assert.equal((await t.db.database.db.selectFrom('tickets').select('id').execute()).length, 1);
     } finally {
       await t.close();

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deletionRoutes } from './deletion.routes.ts';
-import { settleNotifications } from './notify.ts';
 import { referralRootRoutes, referralRoutes } from './referrals.routes.ts';
 import { ticketAdminRoutes, ticketRoutes } from './tickets.routes.ts';
 
 /** Routes under /api/v1. */
 export const routes: FastifyPluginAsyncTypebox = async (app) => {
-  // Ticket mails go out after the answer; a graceful close lets those in flight finish.
-  app.addHook('onClose', () => settleNotifications(app.ctx));
   await app.register(referralRoutes);
   await app.register(ticketRoutes);
   await app.register(ticketAdminRoutes);

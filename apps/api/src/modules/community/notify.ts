@@ -1,7 +1,6 @@
 import type { Ctx } from '../../context.ts';
+import { inBackground } from '../../lib/background.ts';
 import { escapeHtml, mailerFor } from '../../lib/mailer.ts';
-
-const pending = new WeakMap<Ctx, Set<Promise<void>>>();
 
 /**
  * Sends a notification mail in the background, after the caller's transaction committed. It never
@@ -18,20 +17,10 @@ export function notify(ctx: Ctx, kind: string, to: string | null, subject: strin
     .split('\n')
     .map((line) => `<p>${escapeHtml(line)}</p>`)
     .join('');
-  let set = pending.get(ctx);
-  if (!set) pending.set(ctx, (set = new Set()));
-  const job: Promise<void> = mailer
-    .send({ to, subject, text, html })
-    .then(
+  inBackground(ctx, 'notification mail', () =>
+    mailer.send({ to, subject, text, html }).then(
       () => ctx.log.info({ kind }, 'notification mail sent'),
       (err: unknown) => ctx.log.warn({ kind, reason: (err as { code?: string }).code ?? 'error' }, 'notification mail failed'),
-    )
-    .finally(() => set.delete(job));
-  set.add(job);
-}
-
-/** Waits for every mail still in flight (graceful close, and tests). */
-export async function settleNotifications(ctx: Ctx): Promise<void> {
-  const set = pending.get(ctx);
-  if (set) await Promise.all([...set]);
+    ),
+  );
 }
