@@ -98,7 +98,36 @@ export function usePaged<T>(path: string, query: Record<string, string | undefin
   return { items, hasMore: cursor !== null, more, error, loading, reload: useCallback(() => setN((x) => x + 1), []) };
 }
 
-export function MoreButton({ hasMore, more }: { hasMore: boolean; more: () => void }) {
+export type Paged<T> = ReturnType<typeof usePaged<T>>;
+
+/**
+ * A paged list as a table: its error (or `error`, e.g. a failed action's), the header row, one
+ * `row` per item, `empty` when nothing came back, and "Load more" while there is more.
+ */
+export function PagedTable<T>(props: { list: Paged<T>; columns?: string[]; row: (item: T) => ReactNode; empty?: string; error?: unknown; testId?: string }) {
+  const { list } = props;
+  return (
+    <>
+      <ErrorBox error={props.error ?? list.error} />
+      <table data-testid={props.testId}>
+        {props.columns && (
+          <thead>
+            <tr>
+              {props.columns.map((c, i) => (
+                <th key={i}>{c}</th>
+              ))}
+            </tr>
+          </thead>
+        )}
+        <tbody>{list.items.map(props.row)}</tbody>
+      </table>
+      {props.empty !== undefined && !list.loading && list.items.length === 0 && !list.error && <p className="empty">{props.empty}</p>}
+      <MoreButton hasMore={list.hasMore} more={list.more} />
+    </>
+  );
+}
+
+function MoreButton({ hasMore, more }: { hasMore: boolean; more: () => void }) {
   return hasMore ? (
     <button type="button" className="secondary" onClick={more}>
       Load more

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../api.ts';
 import { formatMoney, minorToInput, parseMajor } from '../money.ts';
 import type { Category, Gateway } from '../types.ts';
-import { ErrorBox, MoreButton, useAction, useCurrency, usePaged } from '../ui.tsx';
+import { PagedTable, useAction, useCurrency, usePaged } from '../ui.tsx';
 
 export function CategoriesPage() {
   const list = usePaged<Category>('/api/v1/admin/categories', {}, 100);
@@ -43,40 +43,30 @@ export function CategoriesPage() {
           Add category
         </button>
       </form>
-      <ErrorBox error={action.error ?? list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Slug</th>
-            <th>Sort order</th>
-            <th>Active</th>
-            <th></th>
+      <PagedTable
+        list={list}
+        error={action.error}
+        columns={['Name', 'Slug', 'Sort order', 'Active', '']}
+        row={(c) => (
+          <tr key={c.id}>
+            <td>
+              <input aria-label={`Name of ${c.name}`} defaultValue={c.name} onBlur={(e) => e.target.value.trim() && e.target.value !== c.name && update(c, { name: e.target.value.trim() })} />
+            </td>
+            <td>{c.slug}</td>
+            <td>
+              <input className="narrow" aria-label={`Sort order of ${c.name}`} defaultValue={String(c.sort_order)} onBlur={(e) => /^-?\d+$/.test(e.target.value) && Number(e.target.value) !== c.sort_order && update(c, { sort_order: Number(e.target.value) })} />
+            </td>
+            <td>
+              <input type="checkbox" aria-label={`${c.name} active`} checked={c.is_active} onChange={(e) => update(c, { is_active: e.target.checked })} />
+            </td>
+            <td>
+              <button type="button" className="danger" onClick={() => remove(c)}>
+                Delete
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.items.map((c) => (
-            <tr key={c.id}>
-              <td>
-                <input aria-label={`Name of ${c.name}`} defaultValue={c.name} onBlur={(e) => e.target.value.trim() && e.target.value !== c.name && update(c, { name: e.target.value.trim() })} />
-              </td>
-              <td>{c.slug}</td>
-              <td>
-                <input className="narrow" aria-label={`Sort order of ${c.name}`} defaultValue={String(c.sort_order)} onBlur={(e) => /^-?\d+$/.test(e.target.value) && Number(e.target.value) !== c.sort_order && update(c, { sort_order: Number(e.target.value) })} />
-              </td>
-              <td>
-                <input type="checkbox" aria-label={`${c.name} active`} checked={c.is_active} onChange={(e) => update(c, { is_active: e.target.checked })} />
-              </td>
-              <td>
-                <button type="button" className="danger" onClick={() => remove(c)}>
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <MoreButton hasMore={list.hasMore} more={list.more} />
+        )}
+      />
     </section>
   );
 }
@@ -133,62 +123,50 @@ export function GatewaysPage() {
           Add gateway
         </button>
       </form>
-      <ErrorBox error={action.error ?? list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Code</th>
-            <th>Name</th>
-            <th>Sort</th>
-            <th>Minimum</th>
-            <th>Maximum</th>
-            <th>Active</th>
-            <th></th>
+      <PagedTable
+        list={list}
+        error={action.error}
+        columns={['Code', 'Name', 'Sort', 'Minimum', 'Maximum', 'Active', '']}
+        row={(g) => (
+          <tr key={g.id}>
+            <td>{g.code}</td>
+            <td>
+              <input aria-label={`Name of ${g.code}`} defaultValue={g.name} onBlur={(e) => e.target.value.trim() && e.target.value !== g.name && update(g, { name: e.target.value.trim() })} />
+            </td>
+            <td>
+              <input className="narrow" aria-label={`Sort order of ${g.code}`} defaultValue={String(g.sort_order)} onBlur={(e) => /^-?\d+$/.test(e.target.value) && Number(e.target.value) !== g.sort_order && update(g, { sort_order: Number(e.target.value) })} />
+            </td>
+            <td>
+              <input className="narrow" aria-label={`Minimum of ${g.code}`} title={formatMoney(g.min_amount, currency)} defaultValue={minorToInput(g.min_amount, currency)} onBlur={(e) => {
+                try {
+                  const v = amount(e.target.value, 'Minimum');
+                  if (v !== g.min_amount) void update(g, { min_amount: v });
+                } catch (err) {
+                  action.setError(err);
+                }
+              }} />
+            </td>
+            <td>
+              <input className="narrow" aria-label={`Maximum of ${g.code}`} title={formatMoney(g.max_amount, currency)} defaultValue={minorToInput(g.max_amount, currency)} onBlur={(e) => {
+                try {
+                  const v = amount(e.target.value, 'Maximum');
+                  if (v !== g.max_amount) void update(g, { max_amount: v });
+                } catch (err) {
+                  action.setError(err);
+                }
+              }} />
+            </td>
+            <td>
+              <input type="checkbox" aria-label={`${g.code} active`} checked={g.is_active} onChange={(e) => update(g, { is_active: e.target.checked })} />
+            </td>
+            <td>
+              <button type="button" className="danger" onClick={() => remove(g)}>
+                Delete
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.items.map((g) => (
-            <tr key={g.id}>
-              <td>{g.code}</td>
-              <td>
-                <input aria-label={`Name of ${g.code}`} defaultValue={g.name} onBlur={(e) => e.target.value.trim() && e.target.value !== g.name && update(g, { name: e.target.value.trim() })} />
-              </td>
-              <td>
-                <input className="narrow" aria-label={`Sort order of ${g.code}`} defaultValue={String(g.sort_order)} onBlur={(e) => /^-?\d+$/.test(e.target.value) && Number(e.target.value) !== g.sort_order && update(g, { sort_order: Number(e.target.value) })} />
-              </td>
-              <td>
-                <input className="narrow" aria-label={`Minimum of ${g.code}`} title={formatMoney(g.min_amount, currency)} defaultValue={minorToInput(g.min_amount, currency)} onBlur={(e) => {
-                  try {
-                    const v = amount(e.target.value, 'Minimum');
-                    if (v !== g.min_amount) void update(g, { min_amount: v });
-                  } catch (err) {
-                    action.setError(err);
-                  }
-                }} />
-              </td>
-              <td>
-                <input className="narrow" aria-label={`Maximum of ${g.code}`} title={formatMoney(g.max_amount, currency)} defaultValue={minorToInput(g.max_amount, currency)} onBlur={(e) => {
-                  try {
-                    const v = amount(e.target.value, 'Maximum');
-                    if (v !== g.max_amount) void update(g, { max_amount: v });
-                  } catch (err) {
-                    action.setError(err);
-                  }
-                }} />
-              </td>
-              <td>
-                <input type="checkbox" aria-label={`${g.code} active`} checked={g.is_active} onChange={(e) => update(g, { is_active: e.target.checked })} />
-              </td>
-              <td>
-                <button type="button" className="danger" onClick={() => remove(g)}>
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <MoreButton hasMore={list.hasMore} more={list.more} />
+        )}
+      />
     </section>
   );
 }

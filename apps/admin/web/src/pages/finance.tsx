@@ -1,44 +1,33 @@
 import { useState } from 'react';
 import { withQuery } from '../api.ts';
 import type { Refund, WebhookLog } from '../types.ts';
-import { AutoTable, ErrorBox, Link, Money, MoreButton, Status, When, useLoad, usePaged } from '../ui.tsx';
+import { AutoTable, ErrorBox, Link, Money, PagedTable, Status, When, useLoad, usePaged } from '../ui.tsx';
 
 export function RefundsPage() {
   const list = usePaged<Refund>('/api/v1/admin/refunds', {});
   return (
     <section>
       <h1>Refunds</h1>
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Order</th>
-            <th>User</th>
-            <th>Amount</th>
-            <th>Reason</th>
+      <PagedTable
+        list={list}
+        columns={['When', 'Order', 'User', 'Amount', 'Reason']}
+        empty="No refunds."
+        row={(r) => (
+          <tr key={r.id}>
+            <td>
+              <When iso={r.created_at} />
+            </td>
+            <td>
+              <Link to={`/orders/${r.order_id}`}>{r.order_id}</Link>
+            </td>
+            <td>{r.user_id ? <Link to={`/users/${r.user_id}`}>{r.user_id}</Link> : '—'}</td>
+            <td>
+              <Money minor={r.amount} currency={r.currency} />
+            </td>
+            <td>{r.reason ?? ''}</td>
           </tr>
-        </thead>
-        <tbody>
-          {list.items.map((r) => (
-            <tr key={r.id}>
-              <td>
-                <When iso={r.created_at} />
-              </td>
-              <td>
-                <Link to={`/orders/${r.order_id}`}>{r.order_id}</Link>
-              </td>
-              <td>{r.user_id ? <Link to={`/users/${r.user_id}`}>{r.user_id}</Link> : '—'}</td>
-              <td>
-                <Money minor={r.amount} currency={r.currency} />
-              </td>
-              <td>{r.reason ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!list.loading && list.items.length === 0 && !list.error && <p className="empty">No refunds.</p>}
-      <MoreButton hasMore={list.hasMore} more={list.more} />
+        )}
+      />
     </section>
   );
 }
@@ -193,37 +182,25 @@ export function WebhookLogsPage() {
           ))}
         </select>
       </div>
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Endpoint</th>
-            <th>Gateway</th>
-            <th>Gateway txn</th>
-            <th>Outcome</th>
-            <th>Reason</th>
+      <PagedTable
+        list={list}
+        columns={['When', 'Endpoint', 'Gateway', 'Gateway txn', 'Outcome', 'Reason']}
+        empty="No webhook calls logged."
+        row={(w) => (
+          <tr key={w.id} className={w.outcome === 'rejected' || w.outcome === 'error' ? 'mismatch' : undefined}>
+            <td>
+              <When iso={w.created_at} />
+            </td>
+            <td>{w.endpoint}</td>
+            <td>{w.gateway ?? '—'}</td>
+            <td>{w.gateway_txn_id ?? '—'}</td>
+            <td>
+              <Status value={w.outcome} />
+            </td>
+            <td>{w.reason ?? ''}</td>
           </tr>
-        </thead>
-        <tbody>
-          {list.items.map((w) => (
-            <tr key={w.id} className={w.outcome === 'rejected' || w.outcome === 'error' ? 'mismatch' : undefined}>
-              <td>
-                <When iso={w.created_at} />
-              </td>
-              <td>{w.endpoint}</td>
-              <td>{w.gateway ?? '—'}</td>
-              <td>{w.gateway_txn_id ?? '—'}</td>
-              <td>
-                <Status value={w.outcome} />
-              </td>
-              <td>{w.reason ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!list.loading && list.items.length === 0 && !list.error && <p className="empty">No webhook calls logged.</p>}
-      <MoreButton hasMore={list.hasMore} more={list.more} />
+        )}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../api.ts';
 import { formatMoney, parseMajor } from '../money.ts';
 import { ORDER_STATUSES, type Order } from '../types.ts';
-import { ErrorBox, Link, Money, MoreButton, Notice, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+import { ErrorBox, Link, Money, Notice, PagedTable, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
 
 /** Where an admin may move an order from each status (CONTRACTS §5); refunds have their own button. */
 const NEXT: Record<string, string[]> = {
@@ -33,39 +33,28 @@ export function OrdersPage() {
           </select>
         </label>
       </div>
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Order</th>
-            <th>Placed</th>
-            <th>User</th>
-            <th>Status</th>
-            <th>Total</th>
+      <PagedTable
+        list={list}
+        columns={['Order', 'Placed', 'User', 'Status', 'Total']}
+        empty="No orders."
+        row={(o) => (
+          <tr key={o.id}>
+            <td>
+              <Link to={`/orders/${o.id}`}>{o.id}</Link>
+            </td>
+            <td>
+              <When iso={o.created_at} />
+            </td>
+            <td>{o.user_id ? <Link to={`/users/${o.user_id}`}>{String(o.user_phone ?? o.user_id)}</Link> : '—'}</td>
+            <td>
+              <Status value={o.status} />
+            </td>
+            <td>
+              <Money minor={o.total} currency={o.currency} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.items.map((o) => (
-            <tr key={o.id}>
-              <td>
-                <Link to={`/orders/${o.id}`}>{o.id}</Link>
-              </td>
-              <td>
-                <When iso={o.created_at} />
-              </td>
-              <td>{o.user_id ? <Link to={`/users/${o.user_id}`}>{String(o.user_phone ?? o.user_id)}</Link> : '—'}</td>
-              <td>
-                <Status value={o.status} />
-              </td>
-              <td>
-                <Money minor={o.total} currency={o.currency} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!list.loading && list.items.length === 0 && !list.error && <p className="empty">No orders.</p>}
-      <MoreButton hasMore={list.hasMore} more={list.more} />
+        )}
+      />
     </section>
   );
 }

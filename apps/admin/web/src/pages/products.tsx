@@ -3,7 +3,7 @@ import { api, withQuery, type Page } from '../api.ts';
 import { minorToInput, parseMajor } from '../money.ts';
 import { navigate } from '../router.ts';
 import type { Category, Product, ProductImage } from '../types.ts';
-import { ErrorBox, Link, Money, MoreButton, Notice, useAction, useCurrency, usePaged } from '../ui.tsx';
+import { ErrorBox, Link, Money, Notice, PagedTable, useAction, useCurrency, usePaged } from '../ui.tsx';
 
 export function ProductsPage() {
   const [q, setQ] = useState('');
@@ -33,37 +33,25 @@ export function ProductsPage() {
         </select>
         <button type="submit">Search</button>
       </form>
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th></th>
-            <th>Name</th>
-            <th>Price</th>
-            <th>Stock</th>
-            <th>Active</th>
-            <th>Images</th>
+      <PagedTable
+        list={list}
+        columns={['', 'Name', 'Price', 'Stock', 'Active', 'Images']}
+        empty="No products found."
+        row={(p) => (
+          <tr key={p.id}>
+            <td>{p.image_url ? <img className="thumb" src={p.image_url} alt="" /> : null}</td>
+            <td>
+              <Link to={`/products/${p.id}`}>{p.name}</Link>
+            </td>
+            <td>
+              <Money minor={p.price} currency={p.currency} />
+            </td>
+            <td>{p.stock}</td>
+            <td>{p.is_active ? 'yes' : 'no'}</td>
+            <td>{p.images.length}</td>
           </tr>
-        </thead>
-        <tbody>
-          {list.items.map((p) => (
-            <tr key={p.id}>
-              <td>{p.image_url ? <img className="thumb" src={p.image_url} alt="" /> : null}</td>
-              <td>
-                <Link to={`/products/${p.id}`}>{p.name}</Link>
-              </td>
-              <td>
-                <Money minor={p.price} currency={p.currency} />
-              </td>
-              <td>{p.stock}</td>
-              <td>{p.is_active ? 'yes' : 'no'}</td>
-              <td>{p.images.length}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!list.loading && list.items.length === 0 && !list.error && <p className="empty">No products found.</p>}
-      <MoreButton hasMore={list.hasMore} more={list.more} />
+        )}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { TICKET_STATUSES, type Ticket } from '../types.ts';
-import { ErrorBox, Link, MoreButton, Notice, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+import { ErrorBox, Link, Notice, PagedTable, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
 
 export function TicketsPage() {
   const [status, setStatus] = useState('');
@@ -19,35 +19,25 @@ export function TicketsPage() {
           ))}
         </select>
       </div>
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Subject</th>
-            <th>Status</th>
-            <th>User</th>
-            <th>Updated</th>
+      <PagedTable
+        list={list}
+        columns={['Subject', 'Status', 'User', 'Updated']}
+        empty="No tickets."
+        row={(t) => (
+          <tr key={t.id}>
+            <td>
+              <Link to={`/tickets/${t.id}`}>{t.subject}</Link>
+            </td>
+            <td>
+              <Status value={t.status} />
+            </td>
+            <td>{t.user_id ? <Link to={`/users/${t.user_id}`}>{t.user_id}</Link> : '—'}</td>
+            <td>
+              <When iso={t.updated_at} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.items.map((t) => (
-            <tr key={t.id}>
-              <td>
-                <Link to={`/tickets/${t.id}`}>{t.subject}</Link>
-              </td>
-              <td>
-                <Status value={t.status} />
-              </td>
-              <td>{t.user_id ? <Link to={`/users/${t.user_id}`}>{t.user_id}</Link> : '—'}</td>
-              <td>
-                <When iso={t.updated_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!list.loading && list.items.length === 0 && !list.error && <p className="empty">No tickets.</p>}
-      <MoreButton hasMore={list.hasMore} more={list.more} />
+        )}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../api.ts';
 import { navigate } from '../router.ts';
 import type { Order, Ticket, Txn, User } from '../types.ts';
-import { Cell, ErrorBox, Link, Money, MoreButton, Notice, Status, When, useAction, useCurrency, useLoad, usePaged } from '../ui.tsx';
+import { Cell, ErrorBox, Link, Money, Notice, PagedTable, Status, When, useAction, useCurrency, useLoad, usePaged } from '../ui.tsx';
 
 export function UsersPage() {
   const [q, setQ] = useState('');
@@ -21,35 +21,24 @@ export function UsersPage() {
         <input type="search" aria-label="Search users" placeholder="Phone, name or email" value={q} onChange={(e) => setQ(e.target.value)} />
         <button type="submit">Search</button>
       </form>
-      <ErrorBox error={list.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Phone</th>
-            <th>Email</th>
-            <th>Admin</th>
-            <th>Joined</th>
+      <PagedTable
+        list={list}
+        columns={['Name', 'Phone', 'Email', 'Admin', 'Joined']}
+        empty="No users found."
+        row={(u) => (
+          <tr key={u.id}>
+            <td>
+              <Link to={`/users/${u.id}`}>{u.full_name || '(no name)'}</Link>
+            </td>
+            <td>{u.phone ?? '—'}</td>
+            <td>{u.email ?? '—'}</td>
+            <td>{u.is_admin ? 'admin' : ''}</td>
+            <td>
+              <When iso={u.created_at} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.items.map((u) => (
-            <tr key={u.id}>
-              <td>
-                <Link to={`/users/${u.id}`}>{u.full_name || '(no name)'}</Link>
-              </td>
-              <td>{u.phone ?? '—'}</td>
-              <td>{u.email ?? '—'}</td>
-              <td>{u.is_admin ? 'admin' : ''}</td>
-              <td>
-                <When iso={u.created_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!list.loading && list.items.length === 0 && !list.error && <p className="empty">No users found.</p>}
-      <MoreButton hasMore={list.hasMore} more={list.more} />
+        )}
+      />
     </section>
   );
 }
@@ -202,84 +191,68 @@ export function UserDetailPage({ id }: { id: string }) {
           Shopping credits now: <Money minor={ledger.items[0].balance_after} currency={ledger.items[0].currency ?? currency} />
         </p>
       )}
-      <ErrorBox error={ledger.error} />
-      <table data-testid="ledger">
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Type</th>
-            <th>Amount</th>
-            <th>Balance after</th>
-            <th>Reference</th>
+      <PagedTable
+        list={ledger}
+        testId="ledger"
+        columns={['When', 'Type', 'Amount', 'Balance after', 'Reference']}
+        empty="No wallet movements."
+        row={(t) => (
+          <tr key={t.id}>
+            <td>
+              <When iso={t.created_at} />
+            </td>
+            <td>{t.type.replace(/_/g, ' ')}</td>
+            <td>
+              <Money minor={t.amount} currency={t.currency ?? currency} />
+            </td>
+            <td>
+              <Money minor={t.balance_after} currency={t.currency ?? currency} />
+            </td>
+            <td>{t.reference ?? ''}</td>
           </tr>
-        </thead>
-        <tbody>
-          {ledger.items.map((t) => (
-            <tr key={t.id}>
-              <td>
-                <When iso={t.created_at} />
-              </td>
-              <td>{t.type.replace(/_/g, ' ')}</td>
-              <td>
-                <Money minor={t.amount} currency={t.currency ?? currency} />
-              </td>
-              <td>
-                <Money minor={t.balance_after} currency={t.currency ?? currency} />
-              </td>
-              <td>{t.reference ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!ledger.loading && ledger.items.length === 0 && !ledger.error && <p className="empty">No wallet movements.</p>}
-      <MoreButton hasMore={ledger.hasMore} more={ledger.more} />
+        )}
+      />
 
       <h2>Orders</h2>
-      <ErrorBox error={orders.error} />
-      <table>
-        <tbody>
-          {orders.items.map((o) => (
-            <tr key={o.id}>
-              <td>
-                <Link to={`/orders/${o.id}`}>{o.id}</Link>
-              </td>
-              <td>
-                <Status value={o.status} />
-              </td>
-              <td>
-                <Money minor={o.total} currency={o.currency} />
-              </td>
-              <td>
-                <When iso={o.created_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!orders.loading && orders.items.length === 0 && !orders.error && <p className="empty">No orders.</p>}
-      <MoreButton hasMore={orders.hasMore} more={orders.more} />
+      <PagedTable
+        list={orders}
+        empty="No orders."
+        row={(o) => (
+          <tr key={o.id}>
+            <td>
+              <Link to={`/orders/${o.id}`}>{o.id}</Link>
+            </td>
+            <td>
+              <Status value={o.status} />
+            </td>
+            <td>
+              <Money minor={o.total} currency={o.currency} />
+            </td>
+            <td>
+              <When iso={o.created_at} />
+            </td>
+          </tr>
+        )}
+      />
 
       <h2>Tickets</h2>
-      <ErrorBox error={tickets.error} />
-      <table>
-        <tbody>
-          {tickets.items.map((t) => (
-            <tr key={t.id}>
-              <td>
-                <Link to={`/tickets/${t.id}`}>{t.subject}</Link>
-              </td>
-              <td>
-                <Status value={t.status} />
-              </td>
-              <td>
-                <When iso={t.updated_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!tickets.loading && tickets.items.length === 0 && !tickets.error && <p className="empty">No tickets.</p>}
-      <MoreButton hasMore={tickets.hasMore} more={tickets.more} />
+      <PagedTable
+        list={tickets}
+        empty="No tickets."
+        row={(t) => (
+          <tr key={t.id}>
+            <td>
+              <Link to={`/tickets/${t.id}`}>{t.subject}</Link>
+            </td>
+            <td>
+              <Status value={t.status} />
+            </td>
+            <td>
+              <When iso={t.updated_at} />
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }
