@@ -14,11 +14,11 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sign } from '@storefront/signing';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/kysely.ts';
+import { createPgDatabase } from '../apps/api/test/helpers.ts';
 import { freePort, http as call, spawnApi, type ApiProcess } from '../apps/api/test/support/spawn-api.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -344,20 +344,9 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
   if (kind === 'sqlite') {
     dbUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'sf-bench-db-')), 'bench.db')}`;
   } else {
-    const name = `sf_bench_${randomBytes(4).toString('hex')}`;
-    const c = new pg.Client({ connectionString: PG });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const u = new URL(PG);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-    drop = async () => {
-      const d = new pg.Client({ connectionString: PG });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    };
+    const created = await createPgDatabase(PG, 'sf_bench');
+    dbUrl = created.url;
+    drop = created.drop;
   }
   log(`[${kind}] starting API and seeding…`);
   const api = await spawnApi({

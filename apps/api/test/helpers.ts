@@ -24,39 +24,52 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
+/**
+ * A new, empty PostgreSQL database on the server of `adminUrl`; `drop` removes it once its
+ * connections have closed (the caller closes its own first).
+ */
+export async function createPgDatabase(adminUrl: string, prefix = 'sf_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      // pg's pool.end() resolves before its sockets finish closing; a forced drop would kill
+      // those backends and surface as an uncaught "terminating connection" error, so wait first.
+      for (let i = 0; i < 50; i++) {
+        try {
+          await c.query(`drop database if exists ${name}`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006') throw err;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 export async function createTestDb(): Promise<TestDb> {
-  const name = `sf_test_${randomBytes(6).toString('hex')}`;
   if (onPostgres) {
-    const adminUrl = process.env.DATABASE_URL!;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const created = await createPgDatabase(process.env.DATABASE_URL!);
     // Dropping the database ends its connections; that is expected here, not an error.
-    const database = openDatabase(url.toString(), { onPoolError: () => {} });
+    const database = openDatabase(created.url, { onPoolError: () => {} });
     await migrateToLatest(database.db);
     return {
-      url: url.toString(),
+      url: created.url,
       database,
       async drop() {
         await database.close();
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        // pg's pool.end() resolves before its sockets finish closing; a forced drop would kill
-        // those backends and surface as an uncaught "terminating connection" error, so wait first.
-        for (let i = 0; i < 50; i++) {
-          try {
-            await c.query(`drop database if exists ${name}`);
-            break;
-          } catch (err) {
-            if ((err as { code?: string }).code !== '55006') throw err;
-            await new Promise((r) => setTimeout(r, 20));
-          }
-        }
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
+        await created.drop();
       },
     };
   }

@@ -5,10 +5,9 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { http, spawnApi, type ApiProcess } from './support/spawn-api.ts';
-import { TEST_JWT_SECRET } from './helpers.ts';
+import { createPgDatabase, TEST_JWT_SECRET } from './helpers.ts';
 import { spawn } from 'node:child_process';
 import { sign } from '@storefront/signing';
 
@@ -18,19 +17,14 @@ const PG = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgr
 const SEED = { phone: '+919000000077', password: 'two-instances-admin' };
 
 describe('two instances on one PostgreSQL', () => {
-  const name = `sf_two_${randomBytes(5).toString('hex')}`;
+  let created: Awaited<ReturnType<typeof createPgDatabase>>;
   let dbUrl: string;
   let a: ApiProcess;
   let b: ApiProcess;
 
   before(async () => {
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(PG);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
+    created = await createPgDatabase(PG, 'sf_two');
+    dbUrl = created.url;
     const env = {
       DATABASE_URL: dbUrl,
       JWT_SECRET: TEST_JWT_SECRET,
@@ -48,10 +42,7 @@ describe('two instances on one PostgreSQL', () => {
 
   after(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await created?.drop();
   });
 
   const both = () => [a.url, b.url];
