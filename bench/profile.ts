@@ -8,13 +8,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sign } from '@storefront/signing';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/kysely.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { ensureSeedAdmin } from '../apps/api/src/modules/auth/auth.service.ts';
+import { createPgDatabase } from '../apps/api/test/helpers.ts';
 
 const kind = process.env.BENCH_DB ?? 'sqlite';
 const what = process.argv[2] ?? 'wallet';
@@ -24,25 +24,16 @@ let dbUrl: string;
 let drop = async () => {};
 if (kind === 'sqlite') dbUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'sf-prof-')), 'p.db')}`;
 else {
-  const name = `sf_prof_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  dbUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
-  drop = async () => {
-    const d = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-    await d.connect();
-    await d.query(`drop database if exists ${name} with (force)`);
-    await d.end();
-  };
+  const created = await createPgDatabase(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'sf_prof');
+  dbUrl = created.url;
+  drop = created.drop;
 }
 const config = loadConfig({
-  NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', STORE_WEBHOOK_SECRET: SECRET,
+  NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: dbUrl, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, LOG_LEVEL: 'warn', STORE_WEBHOOK_SECRET: SECRET,
   MEDIA_DIR: mkdtempSync(join(tmpdir(), 'sf-prof-media-')), TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup',
   SEED_ADMIN_PHONE: '+919000000999', SEED_ADMIN_PASSWORD: 'bench-admin-password',
 });
-const database = openDatabase(dbUrl, process.env.POOL ? { poolSize: Number(process.env.POOL) } : {});
+const database = openDatabase(dbUrl, { poolSize: config.databasePoolSize });
 await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 await ensureSeedAdmin(app.ctx);
