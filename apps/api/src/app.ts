@@ -78,7 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
-    // Work sent after an answer (uniform-answer SMS, notification mail) finishes before the database closes.
+    // Work sent after an answer (notification mail) finishes before the database closes.
     await settleBackground(ctx);
     if (!options.database) await database.close();
   });

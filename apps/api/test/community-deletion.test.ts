@@ -1,7 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createTestApp, newPhone, registerUser, type TestApp, type TestUser } from './helpers.ts';
-import { settleBackground } from '../src/lib/background.ts';
 import { SmsSimulator, wrongCode } from './otp-fixtures.ts';
 import { insertOrder, setOrderStatus } from './community-fixtures.ts';
 import { DAY, SECOND } from '../src/lib/clock.ts';
@@ -25,12 +24,8 @@ describe('account deletion', () => {
   });
 
   const db = () => t.db.database.db;
-  // Deletion codes are sent after the answer (uniform answers): wait for that before looking at the SMS.
-  const post = async (url: string, body?: unknown, token?: string) => {
-    const res = await call(t.app, 'POST', `/api/v1${url}`, { body: body ?? {}, ...(token ? { token } : {}), headers: { 'x-forwarded-for': freshIp() } });
-    await settleBackground(t.app.ctx);
-    return res;
-  };
+  const post = (url: string, body?: unknown, token?: string) =>
+    call(t.app, 'POST', `/api/v1${url}`, { body: body ?? {}, ...(token ? { token } : {}), headers: { 'x-forwarded-for': freshIp() } });
   const get = (url: string, token: string) => call(t.app, 'GET', `/api/v1${url}`, { token });
   const userRow = (id: string) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const runDeletions = async () => (await runJobs(t.app.ctx))['complete-account-deletions'];

@@ -44,13 +44,8 @@ export class SmsSimulator {
     return this;
   }
 
-  /** Ends every answer held in `hang` mode (the caller sees a dropped connection). */
-  releaseHanging(): void {
-    for (const end of this.#hanging.splice(0)) end();
-  }
-
   async stop(): Promise<void> {
-    this.releaseHanging();
+    for (const end of this.#hanging) end();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }

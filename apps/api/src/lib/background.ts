@@ -4,8 +4,8 @@ const pending = new WeakMap<Ctx, Set<Promise<void>>>();
 
 /**
  * Runs `job` after the answer has been sent: for work whose outcome must not change or delay the
- * answer (an SMS whose absence must not reveal an account, a notification mail). `job` handles
- * and logs its own errors; anything it throws is logged here and never reaches the request.
+ * answer (a notification mail). `job` handles and logs its own errors; anything it throws is
+ * logged here and never reaches the request.
  */
 export function inBackground(ctx: Ctx, what: string, job: () => Promise<void>): void {
   let set = pending.get(ctx);

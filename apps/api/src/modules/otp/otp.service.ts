@@ -1,7 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import type { PhoneOtpChannel, PhoneOtpPurpose } from '../../db/tables/otp.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import { inBackground } from '../../lib/background.ts';
 import { HOUR, MINUTE, SECOND } from '../../lib/clock.ts';
 import type { Trx } from '../../lib/db-types.ts';
 import { AppError, rateLimited } from '../../lib/errors.ts';
@@ -69,9 +68,8 @@ const smsBody = (purpose: PhoneOtpPurpose, code: string): string =>
  * caps use the shared limiter, so concurrent sends (or several instances) never exceed them. A
  * refused send rolls the transaction back and spends nothing. The SMS goes out after commit.
  *
- * `login` reaches any phone and answers 502 if the SMS fails. Other purposes send nothing to a
- * phone without an account, and send to a registered one after answering, so neither the answer
- * nor its timing reveals who is registered.
+ * `login` reaches any phone; other purposes send nothing to a phone without an account but answer
+ * the same, so the answer does not reveal who is registered.
  */
 export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: PhoneOtpPurpose; ip: string }): Promise<OtpSent> {
   const { purpose, ip } = input;
@@ -113,25 +111,15 @@ export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: Ph
       ctx.log.warn({ purpose }, 'otp send refused: SMS provider not configured');
       throw sendFailed(503);
     }
-    const deliver = async (): Promise<boolean> => {
+    if (channel === 'sms') {
       try {
         await sender.send({ to: phone, body: smsBody(purpose, code), purpose });
-        return true;
       } catch (err) {
         // A code that never arrived must not stay usable.
         await repo.deletePhoneOtp(ctx.db, purpose, phone, codeHash);
         ctx.log.warn({ purpose, provider: sender.provider, reason: err instanceof SmsError ? err.message : 'error' }, 'otp sms failed');
-        return false;
+        throw sendFailed(502);
       }
-    };
-    if (purpose === 'login') {
-      if (!(await deliver())) throw sendFailed(502);
-    } else if (channel === 'sms') {
-      // The answer must not tell whether the phone has an account (CONTRACTS §4): not by its
-      // status and not by its timing. So the SMS goes out after the answer, exactly as an unknown
-      // phone's answer comes without one; a failed send deletes the code (ask again after the
-      // cooldown).
-      inBackground(ctx, 'otp sms', async () => void (await deliver()));
     }
   }
   ctx.log.info({ purpose, channel }, 'otp sent');
