@@ -58,8 +58,13 @@ export interface Placement {
  *   order row, so its lines have no order id (NOT NULL on `order_items.order_id`);
  * - a total of 0: CHECK `wallet_transactions_amount_nonzero` / `orders_total_positive`;
  * - a reused Idempotency-Key: UNIQUE `orders_idempotency_once`.
- * The caller turns those errors into answers. Rows are locked in product-id order (`= any` on the
- * primary key), as the SQLite path does. Answers the inserted lines.
+ * The caller turns those errors into answers. Answers the inserted lines.
+ *
+ * Lock order: the product rows are locked in the order the plan visits them (a sequential scan on
+ * a small table, the primary-key index on a large one), not strictly by id; two multi-product
+ * carts racing over the same products could in principle deadlock, which PostgreSQL breaks by
+ * failing one (a 500 today). Not seen in the storms; an `order by id for update` CTE or a retry
+ * on 40P01 would close it (noted on issue 9).
  */
 export async function placeAtOnce(db: Executor, p: Placement): Promise<OrderItemRow[]> {
   const r = await sql<OrderItemRow>`
