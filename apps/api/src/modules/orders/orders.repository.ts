@@ -60,19 +60,20 @@ export interface Placement {
  * - a reused Idempotency-Key: UNIQUE `orders_idempotency_once`.
  * The caller turns those errors into answers. Answers the inserted lines.
  *
- * Lock order: the product rows are locked in the order the plan visits them (a sequential scan on
- * a small table, the primary-key index on a large one), not strictly by id; two multi-product
- * carts racing over the same products could in principle deadlock, which PostgreSQL breaks by
- * failing one (a 500 today). Not seen in the storms; an `order by id for update` CTE or a retry
- * on 40P01 would close it (noted on issue 9).
+ * Lock order: `locked` takes the product rows in id order first (FOR UPDATE below a sort), so two
+ * carts racing over the same products queue instead of deadlocking, whatever plan the update gets.
  */
 export async function placeAtOnce(db: Executor, p: Placement): Promise<OrderItemRow[]> {
   const r = await sql<OrderItemRow>`
-    with taken as (
+    with locked as materialized (
+      select id from products where id = any(${p.productIds}::text[]) order by id for update
+    ),
+    taken as (
       update products
-      set stock = stock - (${p.quantities}::int[])[array_position(${p.productIds}::text[], id)], updated_at = ${p.now}
-      where id = any(${p.productIds}::text[]) and is_active = 1 and deleted_at is null
-      returning id, name, price
+      set stock = stock - (${p.quantities}::int[])[array_position(${p.productIds}::text[], products.id)], updated_at = ${p.now}
+      from locked
+      where products.id = locked.id and is_active = 1 and deleted_at is null
+      returning products.id, name, price
     ),
     lines as (
       select l.product_id, t.name, t.price as unit_price, l.quantity, t.price * l.quantity as line_total
