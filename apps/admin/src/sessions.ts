@@ -33,11 +33,15 @@ export const systemClock: Clock = { now: () => Date.now() };
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
 
-  constructor(
-    private readonly idleMs: number,
-    private readonly maxMs: number,
-    private readonly clock: Clock = systemClock,
-  ) {}
+  private readonly idleMs: number;
+  private readonly maxMs: number;
+  private readonly clock: Clock;
+
+  constructor(idleMs: number, maxMs: number, clock: Clock = systemClock) {
+    this.idleMs = idleMs;
+    this.maxMs = maxMs;
+    this.clock = clock;
+  }
 
   create(fields: Pick<Session, 'user' | 'accessToken' | 'refreshToken' | 'accessExpiresAt'>): Session {
     this.sweep();

@@ -75,7 +75,10 @@ export interface Config {
 }
 
 class Reader {
-  constructor(private readonly env: Env) {}
+  private readonly env: Env;
+  constructor(env: Env) {
+    this.env = env;
+  }
 
   str(name: string): string | null {
     return str(this.env, name);

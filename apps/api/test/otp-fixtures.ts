@@ -19,7 +19,10 @@ export class SmsSimulator {
   #hanging: Array<() => void> = [];
   url = '';
 
-  constructor(private readonly okStatus = 200) {
+  private readonly okStatus: number;
+
+  constructor(okStatus = 200) {
+    this.okStatus = okStatus;
     this.#server = createServer((req, res) => {
       let raw = '';
       req.setEncoding('utf8');

@@ -59,7 +59,9 @@ interface Answer {
 export class StorefrontApi {
   readonly retryDelaysMs: number[];
   private readonly client: StorefrontClient | null;
-  constructor(private readonly o: ApiClientOptions) {
+  private readonly o: ApiClientOptions;
+  constructor(o: ApiClientOptions) {
+    this.o = o;
     this.retryDelaysMs = o.retryDelaysMs ?? [250, 1000, 3000];
     const secrets = o.secrets;
     // Signed afresh on every attempt (the hook runs per request), so a late retry is not refused as stale.

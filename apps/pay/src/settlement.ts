@@ -46,12 +46,16 @@ export class Settlement {
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
 
-  constructor(
-    private readonly api: StorefrontApi,
-    private readonly log: FastifyBaseLogger,
-    private readonly nowMs: () => number,
-    private readonly outboxFile: string | null,
-  ) {
+  private readonly api: StorefrontApi;
+  private readonly log: FastifyBaseLogger;
+  private readonly nowMs: () => number;
+  private readonly outboxFile: string | null;
+
+  constructor(api: StorefrontApi, log: FastifyBaseLogger, nowMs: () => number, outboxFile: string | null) {
+    this.api = api;
+    this.log = log;
+    this.nowMs = nowMs;
+    this.outboxFile = outboxFile;
     this.#load();
   }
 

@@ -8,11 +8,10 @@ export type Env = Record<string, string | undefined>;
 
 /** Thrown for a present-but-invalid setting; `loadOrExit` prints its one line and exits 1. */
 export class ConfigError extends Error {
-  constructor(
-    readonly setting: string,
-    reason: string,
-  ) {
+  readonly setting: string;
+  constructor(setting: string, reason: string) {
     super(`Invalid setting ${setting}: ${reason}`);
+    this.setting = setting;
   }
 }
 

@@ -8,13 +8,15 @@ export interface Page<T> {
 }
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly body: unknown,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly body: unknown;
+
+  constructor(status: number, code: string, message: string, body: unknown) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
   }
 }
 

@@ -46,11 +46,15 @@ export function captureOf(capture: any, orderId: string | null, unitCustomId: st
 export class GatewayBClient {
   #accessToken: { value: string; expiresAt: number } | null = null;
 
-  constructor(
-    private readonly cfg: GatewayBConfig,
-    private readonly timeoutMs: number,
-    private readonly nowMs: () => number,
-  ) {}
+  private readonly cfg: GatewayBConfig;
+  private readonly timeoutMs: number;
+  private readonly nowMs: () => number;
+
+  constructor(cfg: GatewayBConfig, timeoutMs: number, nowMs: () => number) {
+    this.cfg = cfg;
+    this.timeoutMs = timeoutMs;
+    this.nowMs = nowMs;
+  }
 
   async #token(): Promise<string> {
     if (this.#accessToken && this.#accessToken.expiresAt > this.nowMs()) return this.#accessToken.value;

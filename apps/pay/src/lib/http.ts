@@ -7,11 +7,10 @@ export interface HttpResponse {
 }
 
 export class HttpUnavailable extends Error {
-  constructor(
-    readonly target: string,
-    cause: unknown,
-  ) {
+  readonly target: string;
+  constructor(target: string, cause: unknown) {
     super(`${target} unreachable: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.target = target;
   }
 }
 

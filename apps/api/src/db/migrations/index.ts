@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as foundation from './2026-11-23-01-foundation.ts';
 import * as otp from './2026-11-23-02-otp.ts';
 import * as catalogue from './2026-11-23-03-catalogue.ts';

@@ -14,11 +14,10 @@ export class IdpVerifier {
   readonly #projectId: string;
   readonly #jwks: ReturnType<typeof createRemoteJWKSet>;
 
-  constructor(
-    serviceAccountPath: string,
-    jwksUrl: string | null,
-    private readonly clock: Clock,
-  ) {
+  private readonly clock: Clock;
+
+  constructor(serviceAccountPath: string, jwksUrl: string | null, clock: Clock) {
+    this.clock = clock;
     const account = JSON.parse(readFileSync(serviceAccountPath, 'utf8')) as { project_id?: unknown };
     if (typeof account.project_id !== 'string' || !account.project_id) {
       throw new Error('IDP_SERVICE_ACCOUNT_PATH: the file has no project_id');

@@ -19,10 +19,9 @@ export class TokenSigner {
    */
   readonly #key: Promise<CryptoKey>;
   readonly #raw: Buffer;
-  constructor(
-    secret: string,
-    private readonly clock: Clock,
-  ) {
+  private readonly clock: Clock;
+  constructor(secret: string, clock: Clock) {
+    this.clock = clock;
     this.#raw = Buffer.from(secret, 'utf8');
     this.#key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }

@@ -17,11 +17,14 @@ interface Entry {
  */
 export class PublicCache {
   readonly #entries = new Map<string, Entry>();
-  constructor(
-    private readonly ctx: Ctx,
-    private readonly ttlMs: number,
-    private readonly max = 1000,
-  ) {}
+  private readonly ctx: Ctx;
+  private readonly ttlMs: number;
+  private readonly max: number;
+  constructor(ctx: Ctx, ttlMs: number, max = 1000) {
+    this.ctx = ctx;
+    this.ttlMs = ttlMs;
+    this.max = max;
+  }
 
   get(key: string): Entry | undefined {
     const e = this.#entries.get(key);

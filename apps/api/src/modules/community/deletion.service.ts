@@ -168,8 +168,10 @@ async function anonymise(ctx: Ctx, trx: Trx, userId: string): Promise<boolean> {
 }
 
 class Deferred extends Error {
-  constructor(readonly blockers: Blocker[]) {
+  readonly blockers: Blocker[];
+  constructor(blockers: Blocker[]) {
     super('deletion deferred');
+    this.blockers = blockers;
   }
 }
 

@@ -27,11 +27,14 @@ export class GatewayBClient {
   #token: { value: string; expiresAt: number } | null = null;
   #pending: Promise<string> | null = null;
 
-  constructor(
-    private readonly config: GatewayBConfig,
-    private readonly clock: Clock,
-    private readonly timeoutMs = config.timeoutMs,
-  ) {}
+  private readonly config: GatewayBConfig;
+  private readonly clock: Clock;
+  private readonly timeoutMs: number;
+  constructor(config: GatewayBConfig, clock: Clock, timeoutMs = config.timeoutMs) {
+    this.config = config;
+    this.clock = clock;
+    this.timeoutMs = timeoutMs;
+  }
 
   async #fetchToken(): Promise<string> {
     const basic = Buffer.from(`${this.config.clientId}:${this.config.clientSecret}`).toString('base64');
