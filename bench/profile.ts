@@ -1,5 +1,5 @@
 /**
- * In-process profile of the hot paths: `BENCH_DB=sqlite|postgres tsx bench/profile.ts [wallet|orders|products]`.
+ * In-process profile of the hot paths: `BENCH_DB=sqlite|postgres node bench/profile.ts [wallet|orders|products]`.
  * Seeds like run.ts, then drives `app.inject` with 50 concurrent callers for N requests and prints
  * µs of CPU per request; with PROFILE=dir it writes a .cpuprofile via node:inspector.
  */
