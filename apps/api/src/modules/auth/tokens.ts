@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
 
@@ -18,11 +18,12 @@ export class TokenSigner {
    * Imported once for signing: given raw bytes, jose imports a WebCrypto key on every call.
    */
   readonly #key: Promise<CryptoKey>;
-  readonly #raw: Buffer;
+  /** A KeyObject made once: given raw bytes, createHmac prepares a key on every call (≈ 5× the cost). */
+  readonly #hmacKey: KeyObject;
   private readonly clock: Clock;
   constructor(secret: string, clock: Clock) {
     this.clock = clock;
-    this.#raw = Buffer.from(secret, 'utf8');
+    this.#hmacKey = createSecretKey(Buffer.from(secret, 'utf8'));
     this.#key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
@@ -50,7 +51,7 @@ export class TokenSigner {
     const header = decodeJson(h);
     if (!header || header.alg !== 'HS256' || 'crit' in header || 'b64' in header) return null;
     const given = fromBase64Url(sig);
-    const expected = createHmac('sha256', this.#raw).update(`${h}.${p}`).digest();
+    const expected = createHmac('sha256', this.#hmacKey).update(`${h}.${p}`).digest();
     if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const payload = decodeJson(p);
     if (!payload) return null;
