@@ -5,7 +5,9 @@
  * Figures are printed, never asserted: timing never fails the test suite.
  *
  * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (default 8), BENCH_ROUNDS (default 3:
- * yardstick and API alternate, medians kept), BENCH_ONLY=orders (skip the read loads).
+ * yardstick and API alternate, medians kept), BENCH_ONLY=products|wallet|orders (one load alone),
+ * BENCH_CPU_PROF=dir (the API runs with --cpu-prof and writes its profile there when it stops;
+ * read it with `node bench/top-frames.ts <file>` or in a flame-graph viewer such as speedscope).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,7 +31,9 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 const WEBHOOK_SECRET = randomBytes(24).toString('hex');
 const ADMIN = { phone: '+919000000999', password: 'bench-admin-password' };
 const USERS = 50;
-const ONLY_ORDERS = process.env.BENCH_ONLY === 'orders';
+const ONLY = process.env.BENCH_ONLY ?? 'all';
+const runs = (load: 'products' | 'wallet' | 'orders') => ONLY === 'all' || ONLY === load;
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 type Row = [string, string, string, string, string, string];
@@ -320,11 +324,13 @@ function peakRssMb(pid: number): number {
 
 /** GET /products and GET /wallet against their yardsticks: ratios, and where the CPU went. */
 async function benchReads(kind: string, api: ApiProcess, bare: { url: string }, token: string) {
-  {
+  if (runs('products')) {
     log(`[${kind}] GET /products…`);
     const [bp, ap] = pair(`${bare.url}/bare/products`, `${api.url}/api/v1/products`);
     cpuRows.push([kind, 'GET /api/v1/products (API only)', '', '', '', (await whereCpu(api.child.pid!, () => wrk(`${api.url}/api/v1/products`))).note]);
     rows.push([kind, 'GET /api/v1/products', ap.rps.toFixed(0), ap.p50.toFixed(2), ap.p99.toFixed(2), `${(ap.rps / bp.rps).toFixed(2)} of static bytes ${bp.rps.toFixed(0)} (≥ 0.9)`]);
+  }
+  if (runs('wallet')) {
     log(`[${kind}] GET /wallet…`);
     const hdr = { 'x-sdk-access-token': token };
     const [bw, aw] = pair(`${bare.url}/bare/wallet`, `${api.url}/api/v1/wallet`, hdr);
@@ -355,35 +361,37 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
     SEED_ADMIN_PHONE: ADMIN.phone,
     SEED_ADMIN_PASSWORD: ADMIN.password,
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
-  });
+  }, CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=api-${kind}-${ONLY}.cpuprofile`] : []);
   try {
     const { productIds, tokens } = await seed(api);
     log(`[${kind}] seeded; API RSS ${rssMb(api.child.pid!).toFixed(0)} MB, peak ${peakRssMb(api.child.pid!).toFixed(0)} MB`);
     const bare = await startYardstick(dbUrl, await (await fetch(api.url + '/api/v1/products')).text());
     try {
-      if (!ONLY_ORDERS) await benchReads(kind, api, bare, tokens[0]!);
-      log(`[${kind}] POST /orders, ${USERS} concurrent users, yardstick and API alternating…`);
-      const bareRuns = [];
-      const apiRuns = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        bareRuns.push(await orderStorm(bare.url, '/bare/orders', tokens, productIds));
-        apiRuns.push(await orderStorm(api.url, '/api/v1/orders', tokens, productIds));
+      await benchReads(kind, api, bare, tokens[0]!);
+      if (runs('orders')) {
+        log(`[${kind}] POST /orders, ${USERS} concurrent users, yardstick and API alternating…`);
+        const bareRuns = [];
+        const apiRuns = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          bareRuns.push(await orderStorm(bare.url, '/bare/orders', tokens, productIds));
+          apiRuns.push(await orderStorm(api.url, '/api/v1/orders', tokens, productIds));
+        }
+        const median = <T extends { rps: number }>(rs: T[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
+        const [bo, o] = [median(bareRuns), median(apiRuns)];
+        const { note: oCpu } = await whereCpu(api.child.pid!, () => orderStorm(api.url, '/api/v1/orders', tokens, productIds));
+        cpuRows.push([kind, 'POST /api/v1/orders (API only)', '', '', '', oCpu]);
+        const target = kind === 'sqlite' ? 0.6 : 1.0;
+        rows.push([kind, 'POST /bare/orders (yardstick)', bo.rps.toFixed(0), bo.p50.toFixed(2), bo.p99.toFixed(2), `${bo.total} sent, ${bo.errors} non-201`]);
+        rows.push([
+          kind,
+          'POST /api/v1/orders',
+          o.rps.toFixed(0),
+          o.p50.toFixed(2),
+          o.p99.toFixed(2),
+          `${(o.rps / bo.rps).toFixed(2)} of yardstick (≥ ${target}, p99 ≤ 25 ms); ${o.total} sent, ${o.errors} non-201`,
+        ]);
+        rows.push([kind, 'POST /api/v1/orders warm-up', '', '', '', `left out of the row above: ${o.cold}`]);
       }
-      const median = <T extends { rps: number }>(rs: T[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
-      const [bo, o] = [median(bareRuns), median(apiRuns)];
-      const { note: oCpu } = await whereCpu(api.child.pid!, () => orderStorm(api.url, '/api/v1/orders', tokens, productIds));
-      cpuRows.push([kind, 'POST /api/v1/orders (API only)', '', '', '', oCpu]);
-      const target = kind === 'sqlite' ? 0.6 : 1.0;
-      rows.push([kind, 'POST /bare/orders (yardstick)', bo.rps.toFixed(0), bo.p50.toFixed(2), bo.p99.toFixed(2), `${bo.total} sent, ${bo.errors} non-201`]);
-      rows.push([
-        kind,
-        'POST /api/v1/orders',
-        o.rps.toFixed(0),
-        o.p50.toFixed(2),
-        o.p99.toFixed(2),
-        `${(o.rps / bo.rps).toFixed(2)} of yardstick (≥ ${target}, p99 ≤ 25 ms); ${o.total} sent, ${o.errors} non-201`,
-      ]);
-      rows.push([kind, 'POST /api/v1/orders warm-up', '', '', '', `left out of the row above: ${o.cold}`]);
     } finally {
       bare.stop();
     }
