@@ -350,7 +350,7 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
     drop = created.drop;
   }
   log(`[${kind}] starting API and seeding…`);
-  const api = await spawnApi({
+  const env = {
     DATABASE_URL: dbUrl,
     JWT_SECRET,
     NODE_ENV: 'production',
@@ -361,10 +361,24 @@ async function benchOne(kind: 'sqlite' | 'postgres') {
     SEED_ADMIN_PHONE: ADMIN.phone,
     SEED_ADMIN_PASSWORD: ADMIN.password,
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
-  }, CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=api-${kind}-${ONLY}.cpuprofile`] : []);
+  };
+  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=api-${kind}-${ONLY}.cpuprofile`] : [];
+  let api = await spawnApi(env, nodeArgs);
   try {
     const { productIds, tokens } = await seed(api);
     log(`[${kind}] seeded; API RSS ${rssMb(api.child.pid!).toFixed(0)} MB, peak ${peakRssMb(api.child.pid!).toFixed(0)} MB`);
+    // Cold start on the seeded database: a new process, timed from spawn to its first 201 order
+    // (spawnApi polls /health every 100 ms, so the figure is that coarse).
+    await api.stop();
+    const t0 = performance.now();
+    api = await spawnApi(env, nodeArgs);
+    const health = performance.now() - t0;
+    for (;;) {
+      const r = await call(api.url, 'POST', '/api/v1/orders', { token: tokens[0]!, body: { items: [{ product_id: productIds[0], quantity: 1 }] } });
+      if (r.status === 201) break;
+      if (performance.now() - t0 > 30_000) throw new Error(`cold start: no 201 order in 30 s (${r.status} ${r.text})`);
+    }
+    rows.push([kind, 'cold start', '', '', '', `spawn → first 200 /health ${health.toFixed(0)} ms, → first 201 order ${(performance.now() - t0).toFixed(0)} ms; idle RSS ${rssMb(api.child.pid!).toFixed(0)} MB`]);
     const bare = await startYardstick(dbUrl, await (await fetch(api.url + '/api/v1/products')).text());
     try {
       await benchReads(kind, api, bare, tokens[0]!);
