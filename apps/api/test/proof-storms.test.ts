@@ -4,7 +4,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { minorToDecimal } from '../src/modules/wallet/gateway-b.ts';
+import { minorToDecimal } from '@storefront/money';
 import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { credit, product, stockOf } from './orders-fixtures.ts';
 import { GatewayBSim, SIM_CLIENT_ID, SIM_CLIENT_SECRET } from './support/gateway-b-sim.ts';

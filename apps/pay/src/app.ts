@@ -7,7 +7,7 @@ import type { PayConfig } from './config.ts';
 import { StorefrontApi } from './api-client.ts';
 import { gatewayAOpen, gatewayBOpen, isToken, unpayablePage } from './topup.ts';
 import { Settlement } from './settlement.ts';
-import { GatewayBClient } from './gateway-b/client.ts';
+import { GatewayBClient } from '@storefront/gateway-b';
 import { gatewayARoutes } from './gateway-a/gateway-a.routes.ts';
 import { gatewayBRoutes } from './gateway-b/gateway-b.routes.ts';
 import { messagePage, topupPage } from './views.ts';
@@ -66,7 +66,7 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     ...(options.apiRetryDelaysMs ? { retryDelaysMs: options.apiRetryDelaysMs } : {}),
   });
   const settlement = new Settlement(api, app.log, () => Date.now(), config.outboxFile);
-  const gatewayB = config.gatewayB ? new GatewayBClient(config.gatewayB, config.httpTimeoutMs, () => clock.now().getTime()) : null;
+  const gatewayB = config.gatewayB ? new GatewayBClient(config.gatewayB, { timeoutMs: config.httpTimeoutMs, nowMs: () => clock.now().getTime() }) : null;
   app.decorate('pay', { config, clock, api, settlement, gatewayB });
   app.addHook('onClose', async () => settlement.close());
 

@@ -14,7 +14,7 @@ import { call, createTestDb, registerUser, testConfig, type TestDb, type TestUse
 import { buildPayApp } from '../src/app.ts';
 import { loadPayConfig } from '../src/config.ts';
 import { startGatewayASim, type GatewayASim } from './sim/gateway-a-sim.ts';
-import { startGatewayBSim, type GatewayBSim } from './sim/gateway-b-sim.ts';
+import { startGatewayBSim, type GatewayBSim } from '@storefront/gateway-b/sim';
 
 export const SECRET = 'pay-test-store-webhook-secret-0123456789';
 export const GW_A = { merchantId: '2411', accessCode: 'AVTEST00AA11BB22CC', workingKey: 'F2A3B4C5D6E7F8091A2B3C4D5E6F7081' };

@@ -4,7 +4,6 @@ import { createCipheriv, createHash } from 'node:crypto';
 import { decodeParams, decrypt, encodeParams, encrypt } from '../src/gateway-a/crypto.ts';
 import { decimalToMinor, minorToDecimal } from '../src/lib/money.ts';
 import { ConfigError, loadPayConfig } from '../src/config.ts';
-import { completedCaptureOfOrder } from '../src/gateway-b/client.ts';
 
 test('gateway A encryption is AES-128-CBC with key MD5(working key) and IV 0x00..0x0f, hex', () => {
   const key = 'WORKINGKEY0123456789ABCDEF012345';
@@ -77,16 +76,4 @@ test('a present but invalid setting stops the start with its name', () => {
     () => loadPayConfig({ GATEWAY_A_MERCHANT_ID: 'm', GATEWAY_A_ACCESS_CODE: 'c', GATEWAY_A_WORKING_KEY: 'k', GATEWAY_A_TRANSACTION_URL: 'not a url' }),
     (e: unknown) => e instanceof ConfigError && e.setting === 'GATEWAY_A_TRANSACTION_URL',
   );
-});
-
-test('only an order whose status and capture are COMPLETED counts as paid', () => {
-  const order = (status: string, capStatus: string) => ({
-    id: 'O1',
-    status,
-    purchase_units: [{ custom_id: 'tok-12345678', payments: { captures: [{ id: 'C1', status: capStatus, amount: { currency_code: 'INR', value: '10.00' } }] } }],
-  });
-  assert.deepEqual(completedCaptureOfOrder(order('COMPLETED', 'COMPLETED')), { captureId: 'C1', orderId: 'O1', token: 'tok-12345678', amount: 1000, currency: 'INR' });
-  assert.equal(completedCaptureOfOrder(order('COMPLETED', 'PENDING')), null);
-  assert.equal(completedCaptureOfOrder(order('APPROVED', 'COMPLETED')), null);
-  assert.equal(completedCaptureOfOrder(null), null);
 });

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { HttpUnavailable } from '../lib/http.ts';
 import { minorToDecimal } from '../lib/money.ts';
 import type { Outcome, Settlement } from '../settlement.ts';
 import { gatewayBOpen, isToken, unpayablePage } from '../topup.ts';
 import { esc, messagePage, resultPage, sendPage } from '../views.ts';
-import { captureOf, completedCaptureOfOrder, GatewayBError, type CompletedCapture } from './client.ts';
+import { captureOf, completedCapture, GatewayBError, GatewayBUnavailable, type CompletedCapture, type GatewayBOrder } from '@storefront/gateway-b';
 
 /** Gateway B (PayPal Orders v2 scheme): create → approve (at the gateway) → return/capture, plus webhooks. */
 
@@ -47,7 +46,7 @@ export const gatewayBRoutes: FastifyPluginAsyncTypebox = async (app) => {
         cancelUrl: `${config.publicUrl}/api/gateway-b/cancel`,
       });
     } catch (err) {
-      if (!(err instanceof GatewayBError || err instanceof HttpUnavailable)) throw err;
+      if (!(err instanceof GatewayBError || err instanceof GatewayBUnavailable)) throw err;
       req.log.error({ gateway: 'gateway_b', reason: err.message }, 'gateway b order could not be created');
       return providerDown(reply);
     }
@@ -73,17 +72,17 @@ export const gatewayBRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const orderId = req.query.token ?? '';
       if (!ORDER_ID.test(orderId)) return resultPage(reply, 'unverified', { status: 400 });
       const checkHref = `/api/gateway-b/return?token=${encodeURIComponent(orderId)}`;
-      let order: any;
+      let order: GatewayBOrder | null;
       try {
         ({ order } = await gw.capture(orderId));
       } catch (err) {
-        if (!(err instanceof GatewayBError || err instanceof HttpUnavailable)) throw err;
+        if (!(err instanceof GatewayBError || err instanceof GatewayBUnavailable)) throw err;
         // The payer may have paid: the webhook and the API's status poll will still settle it.
         // If the capture did not happen, no money moved yet: "Check again" captures then.
         req.log.error({ gateway: 'gateway_b', order_id: orderId, reason: err.message }, 'gateway b capture failed');
         return resultPage(reply, 'pending', { checkHref });
       }
-      const capture = completedCaptureOfOrder(order);
+      const capture = completedCapture(order);
       if (!capture) {
         const status = order?.purchase_units?.[0]?.payments?.captures?.[0]?.status;
         req.log.info({ gateway: 'gateway_b', order_id: orderId, order_status: order?.status, capture_status: status }, 'gateway b payment not completed');
@@ -107,7 +106,7 @@ export const gatewayBRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const token = order?.purchase_units?.[0]?.custom_id;
         if (isToken(token)) return reply.code(303).header('location', `/topup?token=${encodeURIComponent(token)}&cancelled=1`).send();
       } catch (err) {
-        if (!(err instanceof GatewayBError || err instanceof HttpUnavailable)) throw err;
+        if (!(err instanceof GatewayBError || err instanceof GatewayBUnavailable)) throw err;
       }
       return resultPage(reply, 'failed');
     },
@@ -134,7 +133,8 @@ export const gatewayBRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Older events omit custom_id on the capture; the order has it.
       try {
         const order = await gw.getOrder(capture.orderId);
-        capture = { ...capture, token: order?.purchase_units?.[0]?.custom_id ?? null };
+        const customId = order?.purchase_units?.[0]?.custom_id;
+        capture = { ...capture, token: typeof customId === 'string' && customId !== '' ? customId : null };
       } catch {
         return reply.code(503).send({ error: 'service_unavailable' });
       }

@@ -15,7 +15,7 @@ import { sha256 } from '../../lib/secrets.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import type { WebhookOutcome } from '../../db/tables/wallet.ts';
 import { applyMovement } from './ledger.ts';
-import { GatewayBError, verifyOrder, type GatewayBClient } from './gateway-b.ts';
+import { GatewayBError, GatewayBUnavailable, verifyOrder, type GatewayBClient } from '@storefront/gateway-b';
 import * as repo from './wallet.repository.ts';
 import type { TopupAttachBody, TopupCreditBody } from './wallet.schemas.ts';
 
@@ -185,8 +185,9 @@ async function selfHeal(ctx: Ctx, gatewayB: GatewayBClient, topup: repo.TopupRow
   let order;
   try {
     order = await gatewayB.getOrder(topup.gateway_order_id!);
+    if (order === null) throw new GatewayBError('orders answered 404');
   } catch (err) {
-    const reason = err instanceof GatewayBError ? err.message : (err as Error).name === 'TimeoutError' ? 'gateway_timeout' : 'gateway_unreachable';
+    const reason = err instanceof GatewayBError ? err.message : err instanceof GatewayBUnavailable ? err.reason : 'gateway_unreachable';
     ctx.log.warn({ topup_id: topup.id, reason }, 'gateway B verification failed');
     await logWebhook(ctx, ctx.db, { ...entry, outcome: 'error', reason });
     return;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
-import { GatewayBClient } from './gateway-b.ts';
+import { GatewayBClient } from '@storefront/gateway-b';
 import { installSignedScope } from './signed.ts';
 import * as topups from './topup.service.ts';
 import * as wallet from './wallet.service.ts';
@@ -27,7 +27,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['wallet'];
   // One client per app, so its OAuth token is cached across polls.
-  const gatewayB = ctx.config.gatewayB ? new GatewayBClient(ctx.config.gatewayB, ctx.clock) : null;
+  const gatewayB = ctx.config.gatewayB ? new GatewayBClient(ctx.config.gatewayB, { timeoutMs: ctx.config.gatewayB.timeoutMs, nowMs: () => ctx.clock.now().getTime() }) : null;
   const user = { auth: 'user' as const };
 
   app.get('/wallet', { config: { ...user, withWallet: true }, schema: { tags, response: { 200: WalletSchema } } }, (req) =>

@@ -3,8 +3,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { completedCaptureOfOrder, GatewayBClient, GatewayBError } from '../src/gateway-b/client.ts';
-import { startGatewayBSim, type GatewayBSim } from './sim/gateway-b-sim.ts';
+import { completedCapture, GatewayBClient, GatewayBError } from '../src/index.ts';
+import { startGatewayBSim, type GatewayBSim } from './sim.ts';
 
 const CREDS = { clientId: 'cid', clientSecret: 'csecret', webhookId: 'WH-1' };
 let sim: GatewayBSim;
@@ -15,7 +15,7 @@ let received: { headers: Record<string, any>; body: any }[] = [];
 
 before(async () => {
   sim = await startGatewayBSim(CREDS);
-  client = new GatewayBClient({ ...CREDS, apiBase: sim.apiBase }, 5000, () => Date.now());
+  client = new GatewayBClient({ ...CREDS, apiBase: sim.apiBase }, { timeoutMs: 5000, nowMs: () => Date.now() });
   hook = createServer((req, res) => {
     let b = '';
     req.on('data', (c) => (b += c));
@@ -52,16 +52,16 @@ test('an unapproved order does not capture; an approved one captures once', asyn
   const { id } = await client.createOrder(input('token-cccccccc'));
   const early = await client.capture(id);
   assert.equal(early.declined, true);
-  assert.equal(completedCaptureOfOrder(early.order), null);
+  assert.equal(completedCapture(early.order), null);
   sim.orders.get(id)!.status = 'APPROVED';
   const first = await client.capture(id);
-  const c = completedCaptureOfOrder(first.order)!;
+  const c = completedCapture(first.order)!;
   assert.equal(c.amount, 25000);
   assert.equal(c.currency, 'INR');
   assert.equal(c.token, 'token-cccccccc');
   const again = await client.capture(id);
-  assert.equal(completedCaptureOfOrder(again.order)!.captureId, c.captureId);
-  assert.equal(completedCaptureOfOrder(await client.getOrder(id))!.captureId, c.captureId);
+  assert.equal(completedCapture(again.order)!.captureId, c.captureId);
+  assert.equal(completedCapture(await client.getOrder(id))!.captureId, c.captureId);
 });
 
 test('webhook verification passes genuine deliveries and refuses forged ones', async () => {
@@ -77,7 +77,7 @@ test('webhook verification passes genuine deliveries and refuses forged ones', a
   // Same signature over a changed event is refused.
   assert.equal(await client.verifyWebhook(genuine!.headers, { ...genuine!.body, resource: { ...genuine!.body.resource, amount: { currency_code: 'INR', value: '1.00' } } }), false);
   assert.equal(await client.verifyWebhook({}, genuine!.body), false);
-  const wrongHook = new GatewayBClient({ ...CREDS, webhookId: 'WH-OTHER', apiBase: sim.apiBase }, 5000, () => Date.now());
+  const wrongHook = new GatewayBClient({ ...CREDS, webhookId: 'WH-OTHER', apiBase: sim.apiBase }, { timeoutMs: 5000, nowMs: () => Date.now() });
   assert.equal(await wrongHook.verifyWebhook(genuine!.headers, genuine!.body), false);
 });
 
@@ -91,6 +91,18 @@ test('a revoked access token is replaced once, transparently', async () => {
 });
 
 test('wrong client credentials fail without a token', async () => {
-  const bad = new GatewayBClient({ ...CREDS, clientSecret: 'nope', apiBase: sim.apiBase }, 5000, () => Date.now());
+  const bad = new GatewayBClient({ ...CREDS, clientSecret: 'nope', apiBase: sim.apiBase }, { timeoutMs: 5000, nowMs: () => Date.now() });
   await assert.rejects(bad.createOrder(input('token-eeeeeeee')), GatewayBError);
+});
+
+test('only an order whose status and capture are COMPLETED counts as paid', () => {
+  const order = (status: string, capStatus: string) => ({
+    id: 'O1',
+    status,
+    purchase_units: [{ custom_id: 'tok-12345678', payments: { captures: [{ id: 'C1', status: capStatus, amount: { currency_code: 'INR', value: '10.00' } }] } }],
+  });
+  assert.deepEqual(completedCapture(order('COMPLETED', 'COMPLETED')), { captureId: 'C1', orderId: 'O1', token: 'tok-12345678', amount: 1000, currency: 'INR' });
+  assert.equal(completedCapture(order('COMPLETED', 'PENDING')), null);
+  assert.equal(completedCapture(order('APPROVED', 'COMPLETED')), null);
+  assert.equal(completedCapture(null), null);
 });
