@@ -24,6 +24,7 @@ import * as catalogue from './modules/catalogue/index.ts';
 import * as wallet from './modules/wallet/index.ts';
 import * as orders from './modules/orders/index.ts';
 import * as community from './modules/community/index.ts';
+import * as audit from './modules/audit/index.ts';
 import { metaRoutes, rootMetaRoutes } from './modules/meta/meta.routes.ts';
 
 declare module 'fastify' {
@@ -123,7 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.register(rootMetaRoutes(registry));
-  const domains = [otp, catalogue, wallet, orders, community];
+  const domains = [otp, catalogue, wallet, orders, community, audit];
   for (const d of domains) await app.register(d.rootRoutes);
   await app.register(
     async (api) => {

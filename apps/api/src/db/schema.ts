@@ -8,6 +8,7 @@ import type { CatalogueTables } from './tables/catalogue.ts';
 import type { WalletTables } from './tables/wallet.ts';
 import type { OrdersTables } from './tables/orders.ts';
 import type { CommunityTables } from './tables/community.ts';
+import type { AuditTables } from './tables/audit.ts';
 
 export interface UsersTable {
   id: string;
@@ -59,7 +60,7 @@ export interface RateLimitsTable {
 }
 
 /** Each domain declares its tables in db/tables/<domain>.ts. */
-export interface DB extends OtpTables, CatalogueTables, WalletTables, OrdersTables, CommunityTables {
+export interface DB extends OtpTables, CatalogueTables, WalletTables, OrdersTables, CommunityTables, AuditTables {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -74,15 +74,15 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     catalogue.listCategories(ctx, req.query, false),
   );
   app.post('/admin/categories', { config: admin, schema: { tags, body: CreateCategorySchema, response: { 201: CategorySchema } } }, async (req, reply) =>
-    reply.code(201).send(await catalogue.createCategory(ctx, req.body)),
+    reply.code(201).send(await catalogue.createCategory(ctx, req.principal!.userId, req.body)),
   );
   app.put(
     '/admin/categories/:id',
     { config: admin, schema: { tags, params: IdParamsSchema, body: UpdateCategorySchema, response: { 200: CategorySchema } } },
-    (req) => catalogue.updateCategory(ctx, req.params.id, req.body),
+    (req) => catalogue.updateCategory(ctx, req.principal!.userId, req.params.id, req.body),
   );
   app.delete('/admin/categories/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 204: NoContent } } }, async (req, reply) => {
-    await catalogue.deleteCategory(ctx, req.params.id);
+    await catalogue.deleteCategory(ctx, req.principal!.userId, req.params.id);
     return reply.code(204).send();
   });
 
@@ -93,7 +93,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (req) => catalogue.listAdminProducts(ctx, req.query),
   );
   app.post('/admin/products', { config: admin, schema: { tags, body: CreateProductSchema, response: { 201: ProductSchema } } }, async (req, reply) =>
-    reply.code(201).send(await catalogue.createProduct(ctx, req.body)),
+    reply.code(201).send(await catalogue.createProduct(ctx, req.principal!.userId, req.body)),
   );
   app.get('/admin/products/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 200: ProductSchema } } }, (req) =>
     catalogue.getAdminProduct(ctx, req.params.id),
@@ -101,10 +101,10 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/admin/products/:id',
     { config: admin, schema: { tags, params: IdParamsSchema, body: UpdateProductSchema, response: { 200: ProductSchema } } },
-    (req) => catalogue.updateProduct(ctx, req.params.id, req.body),
+    (req) => catalogue.updateProduct(ctx, req.principal!.userId, req.params.id, req.body),
   );
   app.delete('/admin/products/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 204: NoContent } } }, async (req, reply) => {
-    await catalogue.deleteProduct(ctx, req.params.id);
+    await catalogue.deleteProduct(ctx, req.principal!.userId, req.params.id);
     return reply.code(204).send();
   });
   app.get('/admin/products/:id/cost', { config: admin, schema: { tags, params: IdParamsSchema, response: { 200: UnitCostSchema } } }, (req) =>
@@ -113,7 +113,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/admin/products/:id/cost',
     { config: admin, schema: { tags, params: IdParamsSchema, body: UnitCostSchema, response: { 200: UnitCostSchema } } },
-    (req) => catalogue.setUnitCost(ctx, req.params.id, req.body),
+    (req) => catalogue.setUnitCost(ctx, req.principal!.userId, req.params.id, req.body),
   );
 
   // Payment gateways
@@ -123,15 +123,15 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/payment-gateways',
     { config: admin, schema: { tags, body: CreateGatewaySchema, response: { 201: PaymentGatewaySchema } } },
-    async (req, reply) => reply.code(201).send(await catalogue.createGateway(ctx, req.body)),
+    async (req, reply) => reply.code(201).send(await catalogue.createGateway(ctx, req.principal!.userId, req.body)),
   );
   app.put(
     '/admin/payment-gateways/:id',
     { config: admin, schema: { tags, params: IdParamsSchema, body: UpdateGatewaySchema, response: { 200: PaymentGatewaySchema } } },
-    (req) => catalogue.updateGateway(ctx, req.params.id, req.body),
+    (req) => catalogue.updateGateway(ctx, req.principal!.userId, req.params.id, req.body),
   );
   app.delete('/admin/payment-gateways/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 204: NoContent } } }, async (req, reply) => {
-    await catalogue.deleteGateway(ctx, req.params.id);
+    await catalogue.deleteGateway(ctx, req.principal!.userId, req.params.id);
     return reply.code(204).send();
   });
 

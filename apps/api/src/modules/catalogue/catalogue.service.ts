@@ -4,6 +4,7 @@ import { isCheckViolation, isUniqueViolation } from '../../db/kysely.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { lockRow, recordAudit } from '../audit/index.ts';
 import * as repo from './catalogue.repository.ts';
 import type { CategoryRow, GatewayRow, OrderKey, ProductImageRow, ProductRow } from './catalogue.repository.ts';
 import type {
@@ -67,7 +68,7 @@ export async function listCategories(ctx: Ctx, query: { limit?: number; cursor?:
   return toPage(rows, limit, orderCursor, toCategory);
 }
 
-export async function createCategory(ctx: Ctx, input: CreateCategory): Promise<Category> {
+export async function createCategory(ctx: Ctx, adminId: string, input: CreateCategory): Promise<Category> {
   const name = input.name.trim();
   if (!name) throw fieldError('name', 'name must not be blank');
   const now = nowIso(ctx);
@@ -81,7 +82,10 @@ export async function createCategory(ctx: Ctx, input: CreateCategory): Promise<C
     updated_at: now,
   };
   try {
-    await repo.insertCategory(ctx.db, row);
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.insertCategory(trx, row);
+      await recordAudit(ctx, trx, { adminId, action: 'category.create', entity: 'category', entityId: row.id, before: null, after: toCategory(row) });
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('conflict', `A category with slug "${row.slug}" already exists`);
     throw err;
@@ -89,32 +93,39 @@ export async function createCategory(ctx: Ctx, input: CreateCategory): Promise<C
   return toCategory(row);
 }
 
-export async function updateCategory(ctx: Ctx, id: string, input: UpdateCategory): Promise<Category> {
+export async function updateCategory(ctx: Ctx, adminId: string, id: string, input: UpdateCategory): Promise<Category> {
   const name = input.name?.trim();
   if (name === '') throw fieldError('name', 'name must not be blank');
   try {
-    const found = await repo.updateCategory(ctx.db, id, {
-      ...(name !== undefined && { name }),
-      ...(input.slug !== undefined && { slug: input.slug }),
-      ...(input.sort_order !== undefined && { sort_order: input.sort_order }),
-      ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
-      updated_at: nowIso(ctx),
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (!(await lockRow(trx, 'categories', id))) throw notFound('category');
+      const before = toCategory((await repo.findCategory(trx, id))!);
+      await repo.updateCategory(trx, id, {
+        ...(name !== undefined && { name }),
+        ...(input.slug !== undefined && { slug: input.slug }),
+        ...(input.sort_order !== undefined && { sort_order: input.sort_order }),
+        ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
+        updated_at: nowIso(ctx),
+      });
+      const after = toCategory((await repo.findCategory(trx, id))!);
+      await recordAudit(ctx, trx, { adminId, action: 'category.update', entity: 'category', entityId: id, before, after });
+      return after;
     });
-    if (!found) throw notFound('category');
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('conflict', `A category with slug "${input.slug}" already exists`);
     throw err;
   }
-  return toCategory((await repo.findCategory(ctx.db, id))!);
 }
 
 /** Refused with 409 while a live product is in the category; deleted products are detached. */
-export async function deleteCategory(ctx: Ctx, id: string): Promise<void> {
+export async function deleteCategory(ctx: Ctx, adminId: string, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.findCategory(trx, id))) throw notFound('category');
+    if (!(await lockRow(trx, 'categories', id))) throw notFound('category');
+    const before = (await repo.findCategory(trx, id))!;
     if (await repo.hasLiveProducts(trx, id)) throw conflict('conflict', 'The category still has products; move or delete them first');
     await repo.detachDeletedProducts(trx, id);
     await repo.deleteCategory(trx, id);
+    await recordAudit(ctx, trx, { adminId, action: 'category.delete', entity: 'category', entityId: id, before: toCategory(before), after: null });
   });
 }
 
@@ -227,7 +238,7 @@ const cleanImageUrl = (url: string | null | undefined): string | null => {
 };
 
 /** Product and gallery rows are written in one transaction. */
-export async function createProduct(ctx: Ctx, input: CreateProduct): Promise<Product> {
+export async function createProduct(ctx: Ctx, adminId: string, input: CreateProduct): Promise<Product> {
   const name = cleanName(input.name);
   const gallery = input.images === undefined ? null : normaliseGallery(input.images);
   // With a gallery sent, the cover is its first entry and any sent image_url is ignored.
@@ -249,18 +260,23 @@ export async function createProduct(ctx: Ctx, input: CreateProduct): Promise<Pro
       updated_at: now,
     });
     if (gallery?.length) await repo.replaceImages(trx, id, galleryRows(ctx, id, gallery, now));
-    return loadProduct(ctx, trx, id, false);
+    const after = await loadProduct(ctx, trx, id, false);
+    await recordAudit(ctx, trx, { adminId, action: 'product.create', entity: 'product', entityId: id, before: null, after });
+    return after;
   });
 }
 
-export async function updateProduct(ctx: Ctx, id: string, input: UpdateProduct): Promise<Product> {
+export async function updateProduct(ctx: Ctx, adminId: string, id: string, input: UpdateProduct): Promise<Product> {
   const name = input.name === undefined ? undefined : cleanName(input.name);
   const gallery = input.images === undefined ? null : normaliseGallery(input.images);
   const sentImageUrl = input.image_url === undefined ? undefined : cleanImageUrl(input.image_url);
   const now = nowIso(ctx);
   return ctx.db.transaction().execute(async (trx) => {
+    // The first statement locks the product row: concurrent gallery writes queue, and the
+    // before-image is the state this write replaces.
+    if (!(await lockRow(trx, 'products', id))) throw notFound('product');
+    const before = await loadProduct(ctx, trx, id, false);
     await checkCategory(trx, input.category_id);
-    // The first statement updates the product row, so its lock serialises concurrent gallery writes.
     const patch: Parameters<typeof repo.updateProduct>[2] = {
       ...(name !== undefined && { name }),
       ...(input.description !== undefined && { description: input.description.trim() }),
@@ -279,13 +295,20 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProduct):
       const existing = await repo.imagesFor(trx, [id]);
       if (existing.length === 0) await repo.updateProduct(trx, id, { image_url: sentImageUrl });
     }
-    return loadProduct(ctx, trx, id, false);
+    const after = await loadProduct(ctx, trx, id, false);
+    await recordAudit(ctx, trx, { adminId, action: 'product.update', entity: 'product', entityId: id, before, after });
+    return after;
   });
 }
 
 /** Soft delete: hidden everywhere (404), while past orders keep their reference. */
-export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
-  if (!(await repo.softDeleteProduct(ctx.db, id, nowIso(ctx)))) throw notFound('product');
+export async function deleteProduct(ctx: Ctx, adminId: string, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockRow(trx, 'products', id))) throw notFound('product');
+    const before = await loadProduct(ctx, trx, id, false);
+    if (!(await repo.softDeleteProduct(trx, id, nowIso(ctx)))) throw notFound('product');
+    await recordAudit(ctx, trx, { adminId, action: 'product.delete', entity: 'product', entityId: id, before, after: null });
+  });
 }
 
 export async function getUnitCost(ctx: Ctx, id: string): Promise<UnitCost> {
@@ -294,8 +317,13 @@ export async function getUnitCost(ctx: Ctx, id: string): Promise<UnitCost> {
   return { unit_cost: row.unit_cost };
 }
 
-export async function setUnitCost(ctx: Ctx, id: string, input: UnitCost): Promise<UnitCost> {
-  if (!(await repo.setUnitCost(ctx.db, id, input.unit_cost, nowIso(ctx)))) throw notFound('product');
+export async function setUnitCost(ctx: Ctx, adminId: string, id: string, input: UnitCost): Promise<UnitCost> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockRow(trx, 'products', id))) throw notFound('product');
+    const before = await repo.findUnitCost(trx, id);
+    if (!before || !(await repo.setUnitCost(trx, id, input.unit_cost, nowIso(ctx)))) throw notFound('product');
+    await recordAudit(ctx, trx, { adminId, action: 'product.cost', entity: 'product', entityId: id, before, after: { unit_cost: input.unit_cost } });
+  });
   return { unit_cost: input.unit_cost };
 }
 
@@ -358,7 +386,7 @@ function gatewayWriteError(err: unknown, code: string | undefined): never {
   throw err;
 }
 
-export async function createGateway(ctx: Ctx, input: CreateGateway): Promise<PaymentGateway> {
+export async function createGateway(ctx: Ctx, adminId: string, input: CreateGateway): Promise<PaymentGateway> {
   const name = cleanName(input.name);
   const now = nowIso(ctx);
   const row: GatewayRow = {
@@ -374,18 +402,21 @@ export async function createGateway(ctx: Ctx, input: CreateGateway): Promise<Pay
   };
   checkAmounts(row.min_amount, row.max_amount);
   try {
-    await repo.insertGateway(ctx.db, row);
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.insertGateway(trx, row);
+      await recordAudit(ctx, trx, { adminId, action: 'payment_gateway.create', entity: 'payment_gateway', entityId: row.id, before: null, after: toGateway(row) });
+    });
   } catch (err) {
     gatewayWriteError(err, row.code);
   }
   return toGateway(row);
 }
 
-export async function updateGateway(ctx: Ctx, id: string, input: UpdateGateway): Promise<PaymentGateway> {
+export async function updateGateway(ctx: Ctx, adminId: string, id: string, input: UpdateGateway): Promise<PaymentGateway> {
   const name = input.name === undefined ? undefined : cleanName(input.name);
   return ctx.db.transaction().execute(async (trx) => {
-    const current = await repo.findGateway(trx, id);
-    if (!current) throw notFound('payment gateway');
+    if (!(await lockRow(trx, 'payment_gateways', id))) throw notFound('payment gateway');
+    const current = (await repo.findGateway(trx, id))!;
     checkAmounts(input.min_amount !== undefined ? input.min_amount : current.min_amount, input.max_amount !== undefined ? input.max_amount : current.max_amount);
     try {
       // The CHECK constraint still guards min <= max if a concurrent update raced this one.
@@ -401,10 +432,17 @@ export async function updateGateway(ctx: Ctx, id: string, input: UpdateGateway):
     } catch (err) {
       gatewayWriteError(err, input.code);
     }
-    return toGateway((await repo.findGateway(trx, id))!);
+    const after = toGateway((await repo.findGateway(trx, id))!);
+    await recordAudit(ctx, trx, { adminId, action: 'payment_gateway.update', entity: 'payment_gateway', entityId: id, before: toGateway(current), after });
+    return after;
   });
 }
 
-export async function deleteGateway(ctx: Ctx, id: string): Promise<void> {
-  if (!(await repo.deleteGateway(ctx.db, id))) throw notFound('payment gateway');
+export async function deleteGateway(ctx: Ctx, adminId: string, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockRow(trx, 'payment_gateways', id))) throw notFound('payment gateway');
+    const before = toGateway((await repo.findGateway(trx, id))!);
+    await repo.deleteGateway(trx, id);
+    await recordAudit(ctx, trx, { adminId, action: 'payment_gateway.delete', entity: 'payment_gateway', entityId: id, before, after: null });
+  });
 }

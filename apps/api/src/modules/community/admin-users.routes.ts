@@ -89,13 +89,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get('/admin/users/:uid', { config, schema: { tags, params: Uid, response: { 200: AdminUserSchema } } }, (req) => admin.getUser(ctx, req.params.uid));
   app.put('/admin/users/:uid', { config, schema: { tags, params: Uid, body: UpdateBody, response: { 200: AdminUserSchema } } }, (req) =>
-    admin.updateUser(ctx, req.params.uid, req.body),
+    admin.updateUser(ctx, req.principal!.userId, req.params.uid, req.body),
   );
   app.delete(
     '/admin/users/:uid',
     { config, schema: { tags, params: Uid, response: { 204: Type.Null({ description: 'anonymised' }) } } },
     async (req, reply) => {
-      await admin.deleteUser(ctx, req.params.uid);
+      await admin.deleteUser(ctx, req.principal!.userId, req.params.uid);
       return reply.status(204).send(null);
     },
   );

@@ -6,6 +6,7 @@ import * as accounts from '../accounts/accounts.service.ts';
 import { endAllSessions } from '../auth/auth.service.ts';
 import * as deletion from './deletion.service.ts';
 import * as repo from './admin-users.repository.ts';
+import { recordAudit } from '../audit/index.ts';
 import { attributionOf } from './referrals.service.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserAnyState>>>;
@@ -38,7 +39,10 @@ export async function getUser(ctx: Ctx, uid: string) {
  * Edits a live user. A new email is unverified (as in PATCH /me); demotion ends every session at
  * once (CONTRACTS §3), in the same transaction as the change.
  */
-export async function updateUser(ctx: Ctx, uid: string, patch: { is_admin?: boolean; full_name?: string; email?: string | null }) {
+/** What an audit row keeps of a user: the fields an admin can change. */
+const auditedUser = (r: { full_name: string; email: string | null; is_admin: number }) => ({ full_name: r.full_name, email: r.email, is_admin: r.is_admin === 1 });
+
+export async function updateUser(ctx: Ctx, adminId: string, uid: string, patch: { is_admin?: boolean; full_name?: string; email?: string | null }) {
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const row = await accounts.findUserById(trx, uid);
@@ -55,11 +59,13 @@ export async function updateUser(ctx: Ctx, uid: string, patch: { is_admin?: bool
       await endAllSessions(ctx, trx, uid);
       ctx.log.info('admin demoted; sessions ended');
     }
+    const after = { ...row, ...set };
+    await recordAudit(ctx, trx, { adminId, action: 'user.update', entity: 'user', entityId: uid, before: auditedUser(row), after: auditedUser(after) });
   });
   return getUser(ctx, uid);
 }
 
-export const deleteUser = (ctx: Ctx, uid: string): Promise<void> => deletion.adminDelete(ctx, uid);
+export const deleteUser = (ctx: Ctx, adminId: string, uid: string): Promise<void> => deletion.adminDelete(ctx, adminId, uid);
 
 /** Today (since UTC midnight), the last 7 and the last 30 days, plus point-in-time figures. */
 export async function dashboard(ctx: Ctx) {

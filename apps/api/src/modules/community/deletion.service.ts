@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import * as accounts from '../accounts/accounts.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { endAllSessions, requirePhone } from '../auth/auth.service.ts';
 import { consumePhoneOtp, sendPhoneOtp } from '../otp/otp.service.ts';
 import * as repo from './deletion.repository.ts';
@@ -218,10 +219,11 @@ export async function processDueDeletions(ctx: Ctx): Promise<number> {
  * Admin delete: the same anonymisation at once, refused by the same blockers. A pending request
  * is completed; otherwise a completed `admin` request is recorded, so every deletion has its row.
  */
-export async function adminDelete(ctx: Ctx, userId: string): Promise<void> {
+export async function adminDelete(ctx: Ctx, adminId: string, userId: string): Promise<void> {
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await accounts.findUserById(trx, userId))) throw notFound('user');
+    const user = await accounts.findUserById(trx, userId);
+    if (!user) throw notFound('user');
     const blockers = await blockersOf(trx, userId);
     if (blockers.length) throw blocked(blockers);
     const pending = await repo.findPending(trx, userId);
@@ -241,6 +243,14 @@ export async function adminDelete(ctx: Ctx, userId: string): Promise<void> {
       });
     }
     if (!(await anonymise(ctx, trx, userId))) throw notFound('user');
+    await recordAudit(ctx, trx, {
+      adminId,
+      action: 'user.delete',
+      entity: 'user',
+      entityId: userId,
+      before: { full_name: user.full_name, email: user.email, is_admin: user.is_admin === 1 },
+      after: { deleted: true },
+    });
   });
   ctx.log.info('account deleted by admin');
 }

@@ -75,7 +75,7 @@ export const ticketAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/admin/tickets/:id/status',
     { config: admin, schema: { tags, params: IdParams, body: Type.Object({ status: StatusSchema }), response: { 200: AdminTicketSchema } } },
-    (req) => tickets.adminSetStatus(ctx, req.params.id, req.body.status),
+    (req) => tickets.adminSetStatus(ctx, req.principal!.userId, req.params.id, req.body.status),
   );
 
   app.post(

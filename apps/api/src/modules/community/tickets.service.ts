@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import * as accounts from '../accounts/accounts.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { notify } from './notify.ts';
 import * as repo from './tickets.repository.ts';
 import type { TicketRow } from './tickets.repository.ts';
@@ -88,7 +89,18 @@ async function reply(ctx: Ctx, ticketId: string, author: TicketAuthor, authorId:
     if (!(await repo.moveTicket(trx, ticketId, REPLYABLE, AFTER_REPLY[author], now))) {
       throw conflict('conflict', 'The ticket is closed');
     }
-    await repo.insertReply(trx, { id: newId(ctx.clock), ticket_id: ticketId, author, author_id: authorId, message: body, created_at: now });
+    const replyId = newId(ctx.clock);
+    await repo.insertReply(trx, { id: replyId, ticket_id: ticketId, author, author_id: authorId, message: body, created_at: now });
+    if (author === 'support') {
+      await recordAudit(ctx, trx, {
+        adminId: authorId,
+        action: 'ticket.reply',
+        entity: 'ticket',
+        entityId: ticketId,
+        before: { status: t.status },
+        after: { status: AFTER_REPLY[author], reply: { id: replyId, message: body } },
+      });
+    }
     return { ...t, status: AFTER_REPLY[author], updated_at: now };
   });
 }
@@ -125,16 +137,19 @@ export async function adminGetTicket(ctx: Ctx, id: string): Promise<AdminTicket>
 }
 
 /** Same status is a no-op; a move outside TICKET_MOVES is 409 `invalid_transition`. */
-export async function adminSetStatus(ctx: Ctx, id: string, status: TicketStatus): Promise<AdminTicket> {
-  const t = await repo.findTicket(ctx.db, id);
-  if (!t) throw notFound('ticket');
-  if (t.status !== status) {
-    const from = (Object.keys(TICKET_MOVES) as TicketStatus[]).filter((s) => TICKET_MOVES[s].includes(status));
-    if (!from.includes(t.status) || !(await repo.moveTicket(ctx.db, id, from, status, ctx.clock.now().toISOString()))) {
+export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, status: TicketStatus): Promise<AdminTicket> {
+  const t = await ctx.db.transaction().execute(async (trx) => {
+    const t = await repo.findTicket(trx, id);
+    if (!t) throw notFound('ticket');
+    if (t.status === status) return t;
+    // Conditional on the status just read, so the audit row's `before` is the state that was moved.
+    if (!TICKET_MOVES[t.status].includes(status) || !(await repo.moveTicket(trx, id, [t.status], status, ctx.clock.now().toISOString()))) {
       throw conflict('invalid_transition', `A ticket cannot move from ${t.status} to ${status}`);
     }
-  }
-  return adminView(ctx, (await repo.findTicket(ctx.db, id))!);
+    await recordAudit(ctx, trx, { adminId, action: 'ticket.status', entity: 'ticket', entityId: id, before: { status: t.status }, after: { status } });
+    return (await repo.findTicket(trx, id))!;
+  });
+  return adminView(ctx, t);
 }
 
 /** A support reply; the user hears of it by mail when their email is verified. */

@@ -14,6 +14,7 @@ import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { findOrderableState, findSellableProducts, returnStockMany, takeStockMany } from '../catalogue/index.ts';
 import { applyMovement, findWallet, insufficientCredits, nextEntryId } from '../wallet/ledger.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as repo from './orders.repository.ts';
 import type { AdminOrder, AdminOrdersQuery, Order, OrderBody, Refund, RefundBody, RefundsQuery } from './orders.schemas.ts';
 
@@ -112,7 +113,19 @@ export async function applyTransition(ctx: Ctx, trx: Trx, orderId: string, move:
       // Ledger reference of a refund: the refund id (the payment's is the order id).
       await applyMovement(ctx, trx, { userId: order.user_id, type: 'order_refund', amount: refund, reference: refundRow.id });
     }
-    return { order: { ...order, status: to, refunded_amount: refundedBefore + refund, updated_at: now }, refund: refundRow };
+    const moved = { ...order, status: to, refunded_amount: refundedBefore + refund, updated_at: now };
+    if (move.adminId !== undefined) {
+      const snapshot = (o: repo.OrderRow) => ({ status: o.status, total: Number(o.total), refunded_amount: Number(o.refunded_amount) });
+      await recordAudit(ctx, trx, {
+        adminId: move.adminId,
+        action: move.to === 'partial_refund' || (move.to === 'refunded' && refundRow) ? 'order.refund' : 'order.status',
+        entity: 'order',
+        entityId: order.id,
+        before: snapshot(order),
+        after: { ...snapshot(moved), ...(refundRow ? { refund: { id: refundRow.id, amount: refund, reason: refundRow.reason } } : {}) },
+      });
+    }
+    return { order: moved, refund: refundRow };
   }
   throw conflict('conflict', 'The order is changing; try again');
 }

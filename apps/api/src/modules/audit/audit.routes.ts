@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
+import { listAudit } from './audit.ts';
+
+const Snapshot = Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'the entity as the admin API showed it' });
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.String(),
+  admin_id: Type.String(),
+  action: Type.String({ description: '`<entity>.<verb>`, e.g. `product.update`' }),
+  entity: Type.String(),
+  entity_id: Type.String(),
+  before: Snapshot,
+  after: Snapshot,
+  created_at: Type.String(),
+});
+
+const AuditQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  entity: Type.Optional(Type.String({ maxLength: 40 })),
+  entity_id: Type.Optional(Type.String({ maxLength: 200 })),
+  admin_id: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** `GET /admin/audit-log` (admin token). */
+export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/admin/audit-log',
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], querystring: AuditQuerySchema, response: { 200: pageOf(AuditEntrySchema) } } },
+    (req) => listAudit(app.ctx, req.query),
+  );
+};

@@ -1,0 +1,126 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
+import { credit, order, product } from './orders-fixtures.ts';
+
+describe('admin audit log: every admin write leaves one row, in its own transaction', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let user: TestUser;
+  before(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+    user = await registerUser(t.app);
+  });
+  after(() => t.close());
+
+  const db = () => t.db.database.db;
+  const as = (method: string, url: string, body?: unknown) => call(t.app, method as any, url, { token: admin.token, ...(body !== undefined ? { body } : {}) });
+  const rows = (entityId: string) =>
+    db().selectFrom('audit_log').selectAll().where('entity_id', '=', entityId).orderBy('id').execute();
+
+  it('catalogue writes: create, update, cost and delete each record who, what, before and after', async () => {
+    const cat = (await as('POST', '/api/v1/admin/categories', { name: 'Audited' })).body;
+    await as('PUT', `/api/v1/admin/categories/${cat.id}`, { name: 'Audited again' });
+    const p = (await as('POST', '/api/v1/admin/products', { name: 'Lamp', price: 500, stock: 3 })).body;
+    assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}`, { price: 650 })).status, 200);
+    assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}/cost`, { unit_cost: 300 })).status, 200);
+    assert.equal((await as('DELETE', `/api/v1/admin/products/${p.id}`)).status, 204);
+    const gw = (await as('POST', '/api/v1/admin/payment-gateways', { code: 'audited', name: 'Audited' })).body;
+    await as('PUT', `/api/v1/admin/payment-gateways/${gw.id}`, { is_active: false });
+    await as('DELETE', `/api/v1/admin/payment-gateways/${gw.id}`);
+    await as('DELETE', `/api/v1/admin/categories/${cat.id}`);
+
+    const product = await rows(p.id);
+    assert.deepEqual(product.map((r) => r.action), ['product.create', 'product.update', 'product.cost', 'product.delete']);
+    assert.ok(product.every((r) => r.admin_id === admin.id && r.entity === 'product'));
+    const update = product[1]!;
+    assert.equal(JSON.parse(update.before!).price, 500);
+    assert.equal(JSON.parse(update.after!).price, 650);
+    assert.equal(product[0]!.before, null);
+    assert.equal(product[3]!.after, null);
+    assert.deepEqual(JSON.parse(product[2]!.after!), { unit_cost: 300 });
+    assert.deepEqual((await rows(cat.id)).map((r) => r.action), ['category.create', 'category.update', 'category.delete']);
+    assert.deepEqual((await rows(gw.id)).map((r) => r.action), ['payment_gateway.create', 'payment_gateway.update', 'payment_gateway.delete']);
+    assert.equal(JSON.parse((await rows(gw.id))[1]!.after!).is_active, false);
+  });
+
+  it('a refused write leaves no audit row: the row and the write share one transaction', async () => {
+    const first = (await as('POST', '/api/v1/admin/categories', { name: 'Slug owner', slug: 'taken-slug' })).body;
+    const second = (await as('POST', '/api/v1/admin/categories', { name: 'Other' })).body;
+    const before = await db().selectFrom('audit_log').select('id').execute();
+    const clash = await as('PUT', `/api/v1/admin/categories/${second.id}`, { slug: 'taken-slug' });
+    assert.equal(clash.status, 409);
+    const p = (await as('POST', '/api/v1/admin/products', { name: 'In use', price: 5, category_id: first.id })).body;
+    const refused = await as('DELETE', `/api/v1/admin/categories/${first.id}`);
+    assert.equal(refused.status, 409);
+    assert.equal((await as('PUT', '/api/v1/admin/products/no-such-product', { price: 1 })).status, 404);
+    const added = (await db().selectFrom('audit_log').select(['action', 'entity_id']).where('id', 'not in', before.map((r) => r.id)).execute());
+    assert.deepEqual(added, [{ action: 'product.create', entity_id: p.id }]);
+  });
+
+  it('order moves and refunds by an admin are recorded; the user\'s own cancel is not an admin write', async () => {
+    const pid = await product(t, admin, 1000, 10);
+    await credit(t, user.id, 5000);
+    const o1 = (await order(t, user, [{ product_id: pid, quantity: 2 }])).body;
+    assert.equal((await as('POST', `/api/v1/admin/orders/${o1.id}/status`, { status: 'processing' })).status, 200);
+    assert.equal((await as('POST', `/api/v1/admin/orders/${o1.id}/refund`, { amount: 500, reason: 'damaged' })).status, 201);
+    const o2 = (await order(t, user, [{ product_id: pid, quantity: 1 }])).body;
+    assert.equal((await call(t.app, 'POST', `/api/v1/orders/${o2.id}/cancel`, { token: user.token })).status, 200);
+
+    const r = await rows(o1.id);
+    assert.deepEqual(r.map((x) => x.action), ['order.status', 'order.refund']);
+    assert.deepEqual(JSON.parse(r[0]!.before!), { status: 'placed', total: 2000, refunded_amount: 0 });
+    assert.deepEqual(JSON.parse(r[0]!.after!), { status: 'processing', total: 2000, refunded_amount: 0 });
+    const refund = JSON.parse(r[1]!.after!);
+    assert.equal(refund.refunded_amount, 500);
+    assert.equal(refund.refund.amount, 500);
+    assert.equal(refund.refund.reason, 'damaged');
+    assert.deepEqual(await rows(o2.id), []);
+  });
+
+  it('user edits, role changes and deletion, ticket status and replies are recorded', async () => {
+    const u = await registerUser(t.app);
+    assert.equal((await as('PUT', `/api/v1/admin/users/${u.id}`, { full_name: 'Renamed', is_admin: true })).status, 200);
+    const ticket = (await call(t.app, 'POST', '/api/v1/tickets', { token: u.token, body: { subject: 'Help', message: 'Where is my order?' } })).body;
+    assert.equal((await as('POST', `/api/v1/admin/tickets/${ticket.id}/reply`, { message: 'On its way' })).status, 201);
+    assert.equal((await as('PUT', `/api/v1/admin/tickets/${ticket.id}/status`, { status: 'resolved' })).status, 200);
+    assert.equal((await as('PUT', `/api/v1/admin/tickets/${ticket.id}/status`, { status: 'resolved' })).status, 200);
+    assert.equal((await as('DELETE', `/api/v1/admin/users/${u.id}`)).status, 204);
+
+    const user = await rows(u.id);
+    assert.deepEqual(user.map((x) => x.action), ['user.update', 'user.delete']);
+    assert.deepEqual(JSON.parse(user[0]!.before!), { full_name: 'Test User', email: null, is_admin: false });
+    assert.deepEqual(JSON.parse(user[0]!.after!), { full_name: 'Renamed', email: null, is_admin: true });
+    const tk = await rows(ticket.id);
+    // Setting the status it already has is no write, so no row.
+    assert.deepEqual(tk.map((x) => x.action), ['ticket.reply', 'ticket.status']);
+    assert.deepEqual(JSON.parse(tk[0]!.after!).reply.message, 'On its way');
+    assert.deepEqual(JSON.parse(tk[1]!.before!), { status: 'awaiting_user' });
+  });
+
+  it('GET /admin/audit-log lists newest first with filters and a cursor; users cannot read it', async () => {
+    const all = await as('GET', '/api/v1/admin/audit-log?limit=100');
+    assert.equal(all.status, 200);
+    const ids = all.body.items.map((i: { id: string }) => i.id);
+    assert.deepEqual(ids, [...ids].sort().reverse());
+    assert.ok(all.body.items.every((i: { admin_id: string }) => i.admin_id === admin.id));
+
+    const products = await as('GET', '/api/v1/admin/audit-log?entity=product&limit=2');
+    assert.equal(products.body.items.length, 2);
+    assert.ok(products.body.items.every((i: { entity: string }) => i.entity === 'product'));
+    assert.ok(products.body.next_cursor);
+    const next = await as('GET', `/api/v1/admin/audit-log?entity=product&limit=2&cursor=${products.body.next_cursor}`);
+    assert.ok(next.body.items.every((i: { id: string }) => i.id < products.body.items[1].id));
+    const one = products.body.items[0];
+    const byEntity = await as('GET', `/api/v1/admin/audit-log?entity_id=${one.entity_id}`);
+    assert.ok(byEntity.body.items.length >= 1 && byEntity.body.items.every((i: { entity_id: string }) => i.entity_id === one.entity_id));
+    assert.equal(typeof one.after === 'object', true);
+    assert.deepEqual((await as('GET', `/api/v1/admin/audit-log?admin_id=${user.id}`)).body.items, []);
+
+    assert.equal((await call(t.app, 'GET', '/api/v1/admin/audit-log', { token: user.token })).status, 403);
+    assert.equal((await call(t.app, 'GET', '/api/v1/admin/audit-log')).status, 401);
+    assert.equal((await as('GET', '/api/v1/admin/audit-log?limit=0')).status, 400);
+    assert.equal((await as('GET', '/api/v1/admin/audit-log?cursor=%%%')).status, 400);
+  });
+});
