@@ -11,6 +11,7 @@ import { OrderDetailPage, OrdersPage } from './pages/orders.tsx';
 import { UserDetailPage, UsersPage } from './pages/users.tsx';
 import { TicketDetailPage, TicketsPage } from './pages/tickets.tsx';
 import { ReconciliationPage, RefundsPage, WebhookLogsPage } from './pages/finance.tsx';
+import { AuditLogPage } from './pages/audit.tsx';
 import './styles.css';
 
 interface Me {
@@ -30,6 +31,7 @@ const NAV: [string, string][] = [
   ['/refunds', 'Refunds'],
   ['/reconciliation', 'Reconciliation'],
   ['/webhooks', 'Webhook logs'],
+  ['/audit', 'Audit log'],
 ];
 
 function route(path: string) {
@@ -49,6 +51,7 @@ function route(path: string) {
   if (path === '/refunds') return <RefundsPage />;
   if (path === '/reconciliation') return <ReconciliationPage />;
   if (path === '/webhooks') return <WebhookLogsPage />;
+  if (path === '/audit') return <AuditLogPage />;
   return (
     <section>
       <h1>Not found</h1>

@@ -116,3 +116,14 @@ export interface WebhookLog {
 
 export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export const TICKET_STATUSES = ['open', 'awaiting_user', 'resolved', 'closed'] as const;
+export interface AuditEntry {
+  id: string;
+  admin_id: string;
+  admin_name: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+}

@@ -8,6 +8,7 @@ const Snapshot = Type.Union([Type.Object({}, { additionalProperties: true }), Ty
 export const AuditEntrySchema = Type.Object({
   id: Type.String(),
   admin_id: Type.String(),
+  admin_name: Type.String({ description: "the admin's name now (an anonymised admin shows as such)" }),
   action: Type.String({ description: '`<entity>.<verb>`, e.g. `product.update`' }),
   entity: Type.String(),
   entity_id: Type.String(),

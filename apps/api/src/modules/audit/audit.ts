@@ -59,17 +59,21 @@ export interface AuditQuery extends PageQuery {
 }
 
 function listRows(db: Executor, f: { entity?: string; entityId?: string; adminId?: string; before: string | null; limit: number }) {
-  let q = db.selectFrom('audit_log').selectAll();
-  if (f.entity !== undefined) q = q.where('entity', '=', f.entity);
-  if (f.entityId !== undefined) q = q.where('entity_id', '=', f.entityId);
-  if (f.adminId !== undefined) q = q.where('admin_id', '=', f.adminId);
-  if (f.before !== null) q = q.where('id', '<', f.before);
-  return q.orderBy('id', 'desc').limit(f.limit).execute();
+  let q = db
+    .selectFrom('audit_log as a')
+    .innerJoin('users as u', 'u.id', 'a.admin_id')
+    .select(['a.id', 'a.admin_id', 'u.full_name as admin_name', 'a.action', 'a.entity', 'a.entity_id', 'a.before', 'a.after', 'a.created_at']);
+  if (f.entity !== undefined) q = q.where('a.entity', '=', f.entity);
+  if (f.entityId !== undefined) q = q.where('a.entity_id', '=', f.entityId);
+  if (f.adminId !== undefined) q = q.where('a.admin_id', '=', f.adminId);
+  if (f.before !== null) q = q.where('a.id', '<', f.before);
+  return q.orderBy('a.id', 'desc').limit(f.limit).execute();
 }
 
-const toItem = (r: AuditLogTable) => ({
+const toItem = (r: AuditLogTable & { admin_name: string }) => ({
   id: r.id,
   admin_id: r.admin_id,
+  admin_name: r.admin_name,
   action: r.action,
   entity: r.entity,
   entity_id: r.entity_id,
