@@ -75,14 +75,14 @@ function sealer(secrets: readonly string[]) {
       const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
       return [iv, body, c.getAuthTag()].map((b) => b.toString('base64url')).join('.');
     },
-    /** null when no key opens it (a retired key, or tampering). */
-    open(sealed: string): string | null {
+    /** null when no key opens it (a retired key, or tampering); `stale` when a retiring key did. */
+    open(sealed: string): { plain: string; stale: boolean } | null {
       const [iv, body, tag] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-      for (const key of keys) {
+      for (const [i, key] of keys.entries()) {
         try {
           const d = createDecipheriv('aes-256-gcm', key, iv!);
           d.setAuthTag(tag!);
-          return Buffer.concat([d.update(body!), d.final()]).toString('utf8');
+          return { plain: Buffer.concat([d.update(body!), d.final()]).toString('utf8'), stale: i > 0 };
         } catch {
           /* try the next key */
         }
@@ -183,8 +183,11 @@ export class SessionStore {
       await this.delete(id);
       return null;
     }
-    if (now - session.lastSeenAt > TOUCH_MS) {
-      await this.db.updateTable(TABLE).set({ last_seen_at: now }).where('id_hash', '=', hashId(id)).execute();
+    const stale = this.sealer.open(row.tokens)?.stale === true;
+    if (now - session.lastSeenAt > TOUCH_MS || stale) {
+      // Tokens sealed with the retiring secret are sealed again with the current one.
+      const set = stale ? { last_seen_at: now, tokens: this.sealTokens(session) } : { last_seen_at: now };
+      await this.db.updateTable(TABLE).set(set).where('id_hash', '=', hashId(id)).where('version', '=', session.version).execute();
       session.lastSeenAt = now;
     }
     return session;
@@ -274,9 +277,9 @@ export class SessionStore {
   }
 
   private openTokens(sealed: string, accessExpiresAt: number): Tokens | null {
-    const plain = this.sealer.open(sealed);
-    if (plain === null) return null;
-    const [accessToken, refreshToken] = JSON.parse(plain) as [string, string];
+    const opened = this.sealer.open(sealed);
+    if (opened === null) return null;
+    const [accessToken, refreshToken] = JSON.parse(opened.plain) as [string, string];
     return { accessToken, refreshToken, accessExpiresAt };
   }
 
