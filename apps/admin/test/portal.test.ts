@@ -282,6 +282,10 @@ describe('settings', () => {
     assert.throws(() => loadPortalConfig({ ADMIN_SESSION_SECRET: 'short' }), /at least 32 bytes/);
     assert.throws(() => loadPortalConfig({ STOREFRONT_API_URL: 'ftp://x' }), /STOREFRONT_API_URL/);
     assert.throws(() => loadPortalConfig({ ADMIN_PORT: 'abc' }), /ADMIN_PORT/);
+    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_STORE_URL: 'mysql://db/x' }), /ADMIN_SESSION_STORE_URL/);
+    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_SECRET: ['a', 'b', 'c'].map((c) => c.repeat(32)).join(',') }), /ADMIN_SESSION_SECRET/);
+    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_SECRET: `${'a'.repeat(32)},short` }), /at least 32 bytes/);
+    assert.deepEqual(loadPortalConfig({ ADMIN_SESSION_SECRET: `${'a'.repeat(32)}, ${'b'.repeat(32)}` }).sessionSecrets, ['a'.repeat(32), 'b'.repeat(32)]);
     const defaults = loadPortalConfig({});
     assert.equal(defaults.port, 3002);
     assert.equal(defaults.host, '127.0.0.1');

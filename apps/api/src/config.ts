@@ -257,7 +257,9 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
   const bucket = r.str('MEDIA_S3_BUCKET');
   if (mediaDir !== null && bucket !== null) throw new ConfigError('MEDIA_S3_BUCKET', 'set either MEDIA_DIR or MEDIA_S3_BUCKET, not both');
   const s3Endpoint = r.url('MEDIA_S3_ENDPOINT');
-  const s3Keys = r.group(['MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY']);
+  const s3KeyId = r.str('MEDIA_S3_ACCESS_KEY_ID');
+  const s3Secret = r.str('MEDIA_S3_SECRET_ACCESS_KEY');
+  if ((s3KeyId === null) !== (s3Secret === null)) throw new ConfigError('MEDIA_S3_SECRET_ACCESS_KEY', 'set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither');
   const mediaS3: MediaS3Config | null =
     bucket === null
       ? null
@@ -265,7 +267,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
           bucket,
           endpoint: s3Endpoint,
           region: r.strOr('MEDIA_S3_REGION', 'us-east-1'),
-          credentials: s3Keys && { accessKeyId: s3Keys.MEDIA_S3_ACCESS_KEY_ID!, secretAccessKey: s3Keys.MEDIA_S3_SECRET_ACCESS_KEY! },
+          credentials: s3KeyId && s3Secret ? { accessKeyId: s3KeyId, secretAccessKey: s3Secret } : null,
           forcePathStyle: r.bool('MEDIA_S3_FORCE_PATH_STYLE', s3Endpoint !== null),
         };
 

@@ -145,7 +145,11 @@ describe('media in S3-compatible storage, two API instances', () => {
     }
   });
 
-  it('MEDIA_DIR and MEDIA_S3_BUCKET together stop the start with one line naming the setting', () => {
+  it('MEDIA_DIR with MEDIA_S3_BUCKET, half a key pair or a bad endpoint stop the start naming the setting; AWS defaults otherwise', () => {
     assert.throws(() => testConfig('sqlite::memory:', { ...s3env, MEDIA_DIR: dir }), /MEDIA_S3_BUCKET/);
+    assert.throws(() => testConfig('sqlite::memory:', { ...s3env, MEDIA_S3_SECRET_ACCESS_KEY: undefined }), /MEDIA_S3_SECRET_ACCESS_KEY/);
+    assert.throws(() => testConfig('sqlite::memory:', { ...s3env, MEDIA_S3_ENDPOINT: 'not a url' }), /MEDIA_S3_ENDPOINT/);
+    const c = testConfig('sqlite::memory:', { MEDIA_S3_BUCKET: 'b' });
+    assert.deepEqual(c.mediaS3, { bucket: 'b', endpoint: null, region: 'us-east-1', credentials: null, forcePathStyle: false });
   });
 });
