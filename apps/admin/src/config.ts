@@ -46,6 +46,8 @@ export function loadPortalConfig(env: Env = process.env): Readonly<PortalConfig>
   if (storeUrl !== null && !/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(storeUrl)) {
     throw new ConfigError('ADMIN_SESSION_STORE_URL', 'expected sqlite:<path> or postgres://…');
   }
+  // A kept or shared store is useless with a secret that differs per process.
+  if (storeUrl !== null && secretSetting === null) throw new ConfigError('ADMIN_SESSION_SECRET', 'required with ADMIN_SESSION_STORE_URL');
   const publicUrl = url(env, 'ADMIN_PUBLIC_URL');
   return Object.freeze({
     env: mode,

@@ -282,7 +282,8 @@ describe('settings', () => {
     assert.throws(() => loadPortalConfig({ ADMIN_SESSION_SECRET: 'short' }), /at least 32 bytes/);
     assert.throws(() => loadPortalConfig({ STOREFRONT_API_URL: 'ftp://x' }), /STOREFRONT_API_URL/);
     assert.throws(() => loadPortalConfig({ ADMIN_PORT: 'abc' }), /ADMIN_PORT/);
-    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_STORE_URL: 'mysql://db/x' }), /ADMIN_SESSION_STORE_URL/);
+    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_STORE_URL: 'mysql://db/x', ADMIN_SESSION_SECRET: 'x'.repeat(32) }), /ADMIN_SESSION_STORE_URL/);
+    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_STORE_URL: 'sqlite:/tmp/x.db' }), /ADMIN_SESSION_SECRET: required with ADMIN_SESSION_STORE_URL/);
     assert.throws(() => loadPortalConfig({ ADMIN_SESSION_SECRET: ['a', 'b', 'c'].map((c) => c.repeat(32)).join(',') }), /ADMIN_SESSION_SECRET/);
     assert.throws(() => loadPortalConfig({ ADMIN_SESSION_SECRET: `${'a'.repeat(32)},short` }), /at least 32 bytes/);
     assert.deepEqual(loadPortalConfig({ ADMIN_SESSION_SECRET: `${'a'.repeat(32)}, ${'b'.repeat(32)}` }).sessionSecrets, ['a'.repeat(32), 'b'.repeat(32)]);
