@@ -60,8 +60,12 @@ interface StoreDb {
 }
 
 const TABLE = 'admin_portal_sessions';
-/** How long one instance may hold the right to refresh a session before another may take over. */
-const CLAIM_MS = 15_000;
+/**
+ * How long one instance may hold the right to refresh a session before another may take over:
+ * longer than the portal's 30 s bound on the refresh call (src/portal.ts), so a slow refresh is
+ * never overtaken by a second one with the same (single-use) refresh token.
+ */
+const CLAIM_MS = 40_000;
 /** last_seen_at is written at most this often per session (not on every request). */
 const TOUCH_MS = 60_000;
 
