@@ -10,8 +10,10 @@ export interface PortalConfig {
   host: string;
   /** Base URL of the Storefront API (no trailing slash). */
   apiUrl: string;
-  /** Signs the session cookie. */
-  sessionSecret: string;
+  /** Sign the session cookie and seal the stored tokens: the first signs, all verify (rotation). */
+  sessionSecrets: string[];
+  /** Shared session store (`sqlite:<path>` or `postgres://…`); null: this process's memory. */
+  sessionStoreUrl: string | null;
   /** The portal's public origin (e.g. https://admin.example.com); null: the request's Host is its origin. */
   publicOrigin: string | null;
   /** A session ends after this long without a request … */
@@ -29,21 +31,31 @@ export interface PortalConfig {
 export function loadPortalConfig(env: Env = process.env): Readonly<PortalConfig> {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
   const mode: PortalConfig['env'] = nodeEnv === 'production' ? 'production' : nodeEnv === 'test' ? 'test' : 'development';
-  let sessionSecret = str(env, 'ADMIN_SESSION_SECRET');
-  if (sessionSecret === null) {
+  const secretSetting = str(env, 'ADMIN_SESSION_SECRET');
+  let sessionSecrets: string[];
+  if (secretSetting === null) {
     if (mode === 'production') throw new ConfigError('ADMIN_SESSION_SECRET', 'required when NODE_ENV=production');
-    // Outside production a per-process secret is fine: sessions live in memory and die with it.
-    sessionSecret = randomBytes(32).toString('base64url');
-  } else if (Buffer.byteLength(sessionSecret) < 32) {
-    throw new ConfigError('ADMIN_SESSION_SECRET', 'must be at least 32 bytes');
+    // Outside production a per-process secret is fine, but then a restart signs everyone out.
+    sessionSecrets = [randomBytes(32).toString('base64url')];
+  } else {
+    sessionSecrets = secretSetting.split(',').map((s) => s.trim());
+    if (sessionSecrets.length > 2) throw new ConfigError('ADMIN_SESSION_SECRET', 'one secret, or two comma-separated (new first) while rotating');
+    if (sessionSecrets.some((s) => Buffer.byteLength(s) < 32)) throw new ConfigError('ADMIN_SESSION_SECRET', 'must be at least 32 bytes');
   }
+  const storeUrl = str(env, 'ADMIN_SESSION_STORE_URL');
+  if (storeUrl !== null && !/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(storeUrl)) {
+    throw new ConfigError('ADMIN_SESSION_STORE_URL', 'expected sqlite:<path> or postgres://…');
+  }
+  // A kept or shared store is useless with a secret that differs per process.
+  if (storeUrl !== null && secretSetting === null) throw new ConfigError('ADMIN_SESSION_SECRET', 'required with ADMIN_SESSION_STORE_URL');
   const publicUrl = url(env, 'ADMIN_PUBLIC_URL');
   return Object.freeze({
     env: mode,
     port: int(env, 'ADMIN_PORT', 3002, 0, 65535),
     host: str(env, 'ADMIN_HOST') ?? '127.0.0.1',
     apiUrl: url(env, 'STOREFRONT_API_URL') ?? 'http://127.0.0.1:3000',
-    sessionSecret,
+    sessionSecrets,
+    sessionStoreUrl: storeUrl,
     publicOrigin: publicUrl === null ? null : new URL(publicUrl).origin,
     sessionIdleMs: int(env, 'ADMIN_SESSION_IDLE_MINUTES', 120, 1, 7 * 24 * 60) * 60_000,
     sessionMaxMs: int(env, 'ADMIN_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 3_600_000,

@@ -39,7 +39,14 @@ const errorBody = (error: string, message: string) => ({ error, message });
 /** Builds the portal (session login, token-injecting proxy, the SPA); it never listens. */
 export async function buildPortal(config: Readonly<PortalConfig>, options: PortalOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
-  const sessions = new SessionStore(config.sessionIdleMs, config.sessionMaxMs, clock);
+  const sessions = new SessionStore({
+    url: config.sessionStoreUrl,
+    secrets: config.sessionSecrets,
+    idleMs: config.sessionIdleMs,
+    maxMs: config.sessionMaxMs,
+    clock,
+  });
+  await sessions.init();
   const secure = config.env === 'production';
   // The __Host- prefix makes the browser insist on Secure, Path=/ and no Domain.
   const cookieName = secure ? '__Host-sf_admin' : 'sf_admin';
@@ -54,7 +61,9 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
     bodyLimit: 64 * 1024,
   });
   app.decorate('sessions', sessions);
-  await app.register(cookie, { secret: config.sessionSecret });
+  app.addHook('onClose', () => sessions.close());
+  // An array: cookies signed with the second (retiring) secret still verify during a rotation.
+  await app.register(cookie, { secret: config.sessionSecrets });
 
   app.setErrorHandler((err: { statusCode?: number; validation?: unknown; message: string }, req, reply) => {
     if (err.validation) return reply.code(400).send({ ...errorBody('validation_failed', err.message) });
@@ -96,11 +105,15 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
     return origin.host === req.headers.host && (origin.protocol === 'http:' || origin.protocol === 'https:');
   }
 
-  function sessionOf(req: FastifyRequest): Session | null {
+  async function sessionOf(req: FastifyRequest, reply: FastifyReply): Promise<Session | null> {
     const raw = req.cookies[cookieName];
     if (!raw) return null;
     const unsigned = req.unsignCookie(raw);
-    return unsigned.valid ? sessions.get(unsigned.value) : null;
+    if (!unsigned.valid) return null;
+    const session = await sessions.get(unsigned.value);
+    // Signed with the retiring secret: sign it again with the current one.
+    if (session && unsigned.renew) setCookie(reply, session.id);
+    return session;
   }
 
   function setCookie(reply: FastifyReply, id: string): void {
@@ -120,7 +133,7 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
 
   /** Ends the portal session; `revoke` also ends the API session (logout, demotion). */
   async function endSession(session: Session, reply: FastifyReply, revoke: boolean): Promise<void> {
-    sessions.delete(session.id);
+    await sessions.delete(session.id);
     clearCookie(reply);
     if (revoke) {
       try {
@@ -133,22 +146,16 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
     }
   }
 
-  /** One refresh per session at a time: concurrent callers share it (a refresh token works once). */
+  /** One refresh per session at a time, across instances (a refresh token works once): SessionStore.refresh. */
   function refreshSession(session: Session): Promise<boolean> {
-    session.refreshing ??= (async () => {
+    return sessions.refresh(session, async (refreshToken) => {
       const res = await api.POST('/api/v1/auth/refresh', {
-        body: { refresh_token: session.refreshToken },
+        body: { refresh_token: refreshToken },
         signal: AbortSignal.timeout(API_TIMEOUT_MS),
       });
-      if (!res.data) return false;
-      session.accessToken = res.data.custom_token;
-      session.refreshToken = res.data.refresh_token;
-      session.accessExpiresAt = clock.now() + res.data.expires_in * 1000;
-      return true;
-    })().finally(() => {
-      session.refreshing = null;
+      if (!res.data) return null;
+      return { accessToken: res.data.custom_token, refreshToken: res.data.refresh_token, accessExpiresAt: clock.now() + res.data.expires_in * 1000 };
     });
-    return session.refreshing;
   }
 
   const sendEnded = (reply: FastifyReply) =>
@@ -185,15 +192,13 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
       }
       const { data, response } = res;
       if (data && data.user.is_admin) {
-        const old = sessionOf(req);
-        if (old) sessions.delete(old.id);
+        const old = await sessionOf(req, reply);
+        if (old) await sessions.delete(old.id);
         // Always a new id at login, so a planted cookie can never become a signed-in session.
-        const session = sessions.create({
-          user: { id: data.user.id, phone: data.user.phone, full_name: data.user.full_name, is_admin: true },
-          accessToken: data.access_token,
-          refreshToken: data.refresh_token,
-          accessExpiresAt: clock.now() + data.expires_in * 1000,
-        });
+        const session = await sessions.create(
+          { id: data.user.id, phone: data.user.phone, full_name: data.user.full_name, is_admin: true },
+          { accessToken: data.access_token, refreshToken: data.refresh_token, accessExpiresAt: clock.now() + data.expires_in * 1000 },
+        );
         setCookie(reply, session.id);
         return { user: session.user };
       }
@@ -217,13 +222,13 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
 
   app.get('/session', async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    const session = sessionOf(req);
+    const session = await sessionOf(req, reply);
     if (!session) return reply.code(401).send(errorBody('unauthorized', 'Not signed in.'));
     return { user: session.user satisfies PortalUser };
   });
 
   app.post('/session/logout', async (req, reply) => {
-    const session = sessionOf(req);
+    const session = await sessionOf(req, reply);
     if (session) await endSession(session, reply, true);
     else clearCookie(reply);
     return reply.code(204).send();
@@ -246,7 +251,7 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
         if (target.pathname !== apiBasePath + path || path.includes('\\') || !proxyAllowed(req.method, path)) {
           return reply.code(404).send(errorBody('not_found', 'No such route in the portal.'));
         }
-        const session = sessionOf(req);
+        const session = await sessionOf(req, reply);
         if (!session) return reply.code(401).send(errorBody('unauthorized', 'Sign in to continue.'));
 
         const forward = (token: string) => {

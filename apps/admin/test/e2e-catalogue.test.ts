@@ -25,7 +25,7 @@ const apiGet = async (path: string, token?: string) => {
   const res = await fetch(`${s.apiUrl}${path}`, { headers: token ? { 'x-sdk-access-token': token } : {} });
   return { status: res.status, body: (await res.json()) as any };
 };
-const adminToken = () => [...s.portal.sessions.tokens()][0]!;
+const adminToken = async () => (await s.portal.sessions.tokens())[0]!;
 
 test('an admin creates a product with two uploaded images, reorders them, and it appears in the public catalogue', async () => {
   await page.getByRole('link', { name: 'Products' }).click();
@@ -52,7 +52,7 @@ test('an admin creates a product with two uploaded images, reorders them, and it
   productId = page.url().split('/').at(-1)!;
   assert.ok(productId && productId !== 'new', `navigated to the saved product (${page.url()})`);
 
-  const admin = await apiGet(`/api/v1/admin/products/${productId}`, adminToken());
+  const admin = await apiGet(`/api/v1/admin/products/${productId}`, await adminToken());
   assert.equal(admin.status, 200);
   assert.equal(admin.body.name, 'E2E Desk Lamp');
   assert.equal(admin.body.price, 123450, 'typed 1,234.50 is stored as 123450 minor units');
@@ -66,7 +66,7 @@ test('an admin creates a product with two uploaded images, reorders them, and it
     ],
   );
   assert.equal(admin.body.image_url, admin.body.images[0].image_url);
-  const cost = await apiGet(`/api/v1/admin/products/${productId}/cost`, adminToken());
+  const cost = await apiGet(`/api/v1/admin/products/${productId}/cost`, await adminToken());
   assert.equal(cost.body.unit_cost, 80025);
 
   // The uploaded bytes are served from /media, and the blue one is the cover.
@@ -124,7 +124,7 @@ test('categories and payment gateways are managed from their pages', async () =>
   await page.getByLabel('Maximum amount').fill('50,000');
   await page.getByRole('button', { name: 'Add gateway' }).click();
   await page.getByLabel('Name of gateway_a').waitFor();
-  const gws = await apiGet('/api/v1/admin/payment-gateways', adminToken());
+  const gws = await apiGet('/api/v1/admin/payment-gateways', await adminToken());
   const gw = gws.body.items.find((g: any) => g.code === 'gateway_a');
   assert.equal(gw.min_amount, 100);
   assert.equal(gw.max_amount, 5000000);

@@ -85,7 +85,7 @@ test('an admin deletes a user: their sessions end and the account is anonymised'
   await page.getByRole('button', { name: 'Delete user' }).click();
   await page.getByRole('heading', { name: 'Users' }).waitFor();
   assert.equal((await apiCall(s, 'GET', '/api/v1/me', { token: leaving.token })).status, 401);
-  const after = await apiCall(s, 'GET', `/api/v1/admin/users/${leaving.id}`, { token: portalToken(s) });
+  const after = await apiCall(s, 'GET', `/api/v1/admin/users/${leaving.id}`, { token: await portalToken(s) });
   assert.ok(after.status === 404 || after.body.deleted_at, `deleted: ${after.status} ${JSON.stringify(after.body)}`);
 });
 

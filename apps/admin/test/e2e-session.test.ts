@@ -54,7 +54,7 @@ test('the seed admin signs in; the browser holds only the opaque httpOnly sessio
   assert.equal(cookies[0]!.name, 'sf_admin');
   assert.equal(cookies[0]!.httpOnly, true);
   assert.equal(cookies[0]!.sameSite, 'Strict');
-  const tokens = [...s.portal.sessions.tokens()];
+  const tokens = await s.portal.sessions.tokens();
   assert.ok(tokens.length >= 2, 'the portal holds the tokens');
   const state = await browserState(context, page);
   for (const token of tokens) {
@@ -75,7 +75,7 @@ test('a cross-site form POST is refused and the session survives', async () => {
   });
   await new Promise<void>((r) => evil.listen(0, '127.0.0.2', r));
   try {
-    const sessionsBefore = s.portal.sessions.size;
+    const sessionsBefore = await s.portal.sessions.count();
     const attackPage = await context.newPage();
     const response = attackPage.waitForResponse((r) => r.url() === `${s.portalUrl}/session/logout`);
     const evilUrl = `http://127.0.0.2:${(evil.address() as AddressInfo).port}`;
@@ -89,7 +89,7 @@ test('a cross-site form POST is refused and the session survives', async () => {
     }, `${s.portalUrl}/api/v1/admin/categories`);
     assert.equal((await fetched).status(), 403);
     await attackPage.close();
-    assert.equal(s.portal.sessions.size, sessionsBefore);
+    assert.equal((await s.portal.sessions.count()), sessionsBefore);
     const still = await page.evaluate(async () => (await fetch('/session')).status);
     assert.equal(still, 200, 'the session survived the attack');
   } finally {
@@ -115,13 +115,13 @@ test('an admin demoted while signed in is sent back to the login page on their n
 });
 
 test('signing out ends the API session too and returns to the login page', async () => {
-  const tokens = [...s.portal.sessions.tokens()];
+  const tokens = await s.portal.sessions.tokens();
   const access = tokens[0]!;
   assert.equal((await fetch(`${s.apiUrl}/api/v1/me`, { headers: { 'x-sdk-access-token': access } })).status, 200);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByLabel('Phone number').waitFor();
   assert.match(await page.getByRole('status').innerText(), /signed out/);
-  assert.equal(s.portal.sessions.size, 0);
+  assert.equal((await s.portal.sessions.count()), 0);
   assert.equal((await context.cookies()).length, 0);
   assert.equal((await fetch(`${s.apiUrl}/api/v1/me`, { headers: { 'x-sdk-access-token': access } })).status, 401);
   // Back in the app, a protected page sends the user to the login page.

@@ -44,6 +44,12 @@ async function send(
   return { status: res.statusCode, body, headers: res.headers, setCookie };
 }
 
+/** The newest portal session's API tokens, read from the session store. */
+async function newestSession(): Promise<{ accessToken: string; refreshToken: string }> {
+  const tokens = await s.portal.sessions.tokens();
+  return { accessToken: tokens.at(-2)!, refreshToken: tokens.at(-1)! };
+}
+
 /** Signs in and returns the cookie pair (name=value) to send back. */
 async function login(phone = SEED_ADMIN_PHONE, password = SEED_ADMIN_PASSWORD): Promise<string> {
   const res = await send('POST', '/session/login', { body: { phone, password } });
@@ -64,7 +70,7 @@ describe('signing in', () => {
     assert.match(cookie, /SameSite=Strict/);
     assert.match(cookie, /Path=\//);
     const everything = JSON.stringify(res.body) + cookie;
-    const tokens = [...s.portal.sessions.tokens()];
+    const tokens = await s.portal.sessions.tokens();
     assert.ok(tokens.length >= 2);
     for (const token of tokens) assert.ok(!everything.includes(token), 'an API token reached the browser');
     const me = await send('GET', '/session', { cookie: cookie.split(';')[0] });
@@ -74,12 +80,12 @@ describe('signing in', () => {
 
   test('a non-admin user cannot sign in to the portal, and no session is made', async () => {
     const user = await registerUser(s.api);
-    const before = s.portal.sessions.size;
+    const before = await s.portal.sessions.count();
     const res = await send('POST', '/session/login', { body: { phone: user.phone, password: user.password } });
     assert.equal(res.status, 401);
     assert.equal(res.body.error, 'invalid_credentials');
     assert.equal(res.setCookie.length, 0);
-    assert.equal(s.portal.sessions.size, before);
+    assert.equal((await s.portal.sessions.count()), before);
   });
 
   test('a wrong password is a plain-words 401', async () => {
@@ -148,17 +154,17 @@ describe('the proxy', () => {
 
   test('an expired access token is refreshed once and the call goes through', async () => {
     const cookie = await login();
-    const session = [...(s.portal.sessions as any).sessions.values()].at(-1);
+    const session = await newestSession();
     const firstRefresh = session.refreshToken;
     clock.advance(16 * MINUTE); // the API now sees the access token as expired
     const res = await send('GET', '/api/v1/me', { cookie });
     assert.equal(res.status, 200);
-    assert.notEqual(session.refreshToken, firstRefresh);
+    assert.notEqual((await newestSession()).refreshToken, firstRefresh);
   });
 
   test('concurrent calls after expiry share one refresh (a reused refresh token would end the session)', async () => {
     const cookie = await login();
-    const session = [...(s.portal.sessions as any).sessions.values()].at(-1);
+    const session = await newestSession();
     const firstRefresh = session.refreshToken;
     clock.advance(16 * MINUTE);
     const countTokens = async () => (await s.db.database.db.selectFrom('refresh_tokens').select('token_hash').execute()).length;
@@ -166,7 +172,7 @@ describe('the proxy', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => send('GET', '/api/v1/me', { cookie })));
     for (const r of results) assert.equal(r.status, 200);
     assert.equal((await countTokens()) - before, 1, 'exactly one refresh token was minted');
-    assert.notEqual(session.refreshToken, firstRefresh, 'the portal keeps the rotated refresh token');
+    assert.notEqual((await newestSession()).refreshToken, firstRefresh, 'the portal keeps the rotated refresh token');
     // The family is intact: a later call still works.
     assert.equal((await send('GET', '/api/v1/me', { cookie })).status, 200);
   });
@@ -188,7 +194,7 @@ describe('the proxy', () => {
 describe('when the API says no', () => {
   test('a session revoked at the API (refresh refused) sends the SPA back to login', async () => {
     const cookie = await login();
-    const session = [...(s.portal.sessions as any).sessions.values()].at(-1);
+    const session = await newestSession();
     // Another device logs the admin out of every session at the API.
     const out = await fetch(`${s.apiUrl}/api/v1/auth/logout`, { method: 'POST', headers: { 'x-sdk-access-token': session.accessToken } });
     assert.equal(out.status, 204);
@@ -257,7 +263,7 @@ describe('cross-site requests', () => {
 describe('signing out', () => {
   test('logout ends the portal session and the API session', async () => {
     const cookie = await login();
-    const session = [...(s.portal.sessions as any).sessions.values()].at(-1);
+    const session = await newestSession();
     const token: string = session.accessToken;
     const apiBefore = await fetch(`${s.apiUrl}/api/v1/me`, { headers: { 'x-sdk-access-token': token } });
     assert.equal(apiBefore.status, 200);
@@ -276,6 +282,11 @@ describe('settings', () => {
     assert.throws(() => loadPortalConfig({ ADMIN_SESSION_SECRET: 'short' }), /at least 32 bytes/);
     assert.throws(() => loadPortalConfig({ STOREFRONT_API_URL: 'ftp://x' }), /STOREFRONT_API_URL/);
     assert.throws(() => loadPortalConfig({ ADMIN_PORT: 'abc' }), /ADMIN_PORT/);
+    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_STORE_URL: 'mysql://db/x', ADMIN_SESSION_SECRET: 'x'.repeat(32) }), /ADMIN_SESSION_STORE_URL/);
+    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_STORE_URL: 'sqlite:/tmp/x.db' }), /ADMIN_SESSION_SECRET: required with ADMIN_SESSION_STORE_URL/);
+    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_SECRET: ['a', 'b', 'c'].map((c) => c.repeat(32)).join(',') }), /ADMIN_SESSION_SECRET/);
+    assert.throws(() => loadPortalConfig({ ADMIN_SESSION_SECRET: `${'a'.repeat(32)},short` }), /at least 32 bytes/);
+    assert.deepEqual(loadPortalConfig({ ADMIN_SESSION_SECRET: `${'a'.repeat(32)}, ${'b'.repeat(32)}` }).sessionSecrets, ['a'.repeat(32), 'b'.repeat(32)]);
     const defaults = loadPortalConfig({});
     assert.equal(defaults.port, 3002);
     assert.equal(defaults.host, '127.0.0.1');

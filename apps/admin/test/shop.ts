@@ -28,7 +28,7 @@ export async function openShopWithOrder(): Promise<Shop> {
 
   // A product (made through the API: the catalogue E2E covers making one in the UI) and a shopper
   // who spins for credits and orders two of it.
-  const admin = portalToken(s);
+  const admin = await portalToken(s);
   const product = await apiCall(s, 'POST', '/api/v1/admin/products', { token: admin, body: { name: 'E2E Kettle', price: 25_000, stock: 10, is_active: true } });
   assert.equal(product.status, 201, JSON.stringify(product.body));
   const shopper = await registerUser(s.api, { full_name: 'Asha Shopper' });

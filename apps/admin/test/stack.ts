@@ -107,7 +107,7 @@ export async function apiCall(
 }
 
 /** The access token the portal holds for its newest session (tests only: to check the API directly). */
-export function portalToken(s: Stack): string {
-  const all = [...s.portal.sessions.tokens()];
+export async function portalToken(s: Stack): Promise<string> {
+  const all = (await s.portal.sessions.tokens());
   return all[all.length - 2]!;
 }

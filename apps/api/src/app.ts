@@ -18,7 +18,7 @@ import { installAuth } from './modules/auth/auth.hooks.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { IdpVerifier } from './modules/auth/idp.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
-import { installMetrics } from './modules/meta/metrics.ts';
+import { createMetrics, installMetrics } from './modules/meta/metrics.ts';
 import * as otp from './modules/otp/index.ts';
 import * as catalogue from './modules/catalogue/index.ts';
 import * as wallet from './modules/wallet/index.ts';
@@ -76,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     tokens: new TokenSigner(config.jwtSecret, clock),
     idp: config.idp ? new IdpVerifier(config.idp.serviceAccountPath, config.idp.jwksUrl, clock) : null,
+    metrics: createMetrics(),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -86,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   installErrorHandling(app);
   installAuth(app);
-  const registry = installMetrics(app);
+  installMetrics(app, ctx.metrics);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     // PostgreSQL text cannot hold NUL: refuse it at the edge on both databases alike.
@@ -123,7 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  await app.register(rootMetaRoutes(registry));
+  await app.register(rootMetaRoutes(ctx.metrics.registry));
   const domains = [otp, catalogue, wallet, orders, community, audit];
   for (const d of domains) await app.register(d.rootRoutes);
   await app.register(

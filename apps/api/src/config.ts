@@ -35,6 +35,17 @@ export interface GatewayBConfig {
   timeoutMs: number;
 }
 
+export interface MediaS3Config {
+  bucket: string;
+  /** null: the provider's default endpoint for the region (AWS). */
+  endpoint: string | null;
+  region: string;
+  /** null: the SDK's default credential chain (environment, instance role …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** `bucket` in the path rather than the host name: what most S3-compatible servers need. */
+  forcePathStyle: boolean;
+}
+
 export interface Config {
   env: 'production' | 'development' | 'test';
   port: number;
@@ -48,6 +59,10 @@ export interface Config {
   jwtSecret: string;
   trustProxy: boolean | number | string;
   mediaDir: string | null;
+  /** Images in an S3-compatible bucket instead of MEDIA_DIR (the two exclude each other). */
+  mediaS3: MediaS3Config | null;
+  /** Base of the image URLs handed out (a CDN in front of the store); null: `{base_url}/media`. */
+  mediaPublicBaseUrl: string | null;
   metricsToken: string | null;
   logLevel: string;
   seedAdmin: { phone: string; password: string } | null;
@@ -238,6 +253,24 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     if (!/^\d+(\.\d+){0,3}$/.test(v)) throw new ConfigError(name, `expected a dotted version such as 1.4.2, got "${v}"`);
   }
 
+  const mediaDir = r.str('MEDIA_DIR');
+  const bucket = r.str('MEDIA_S3_BUCKET');
+  if (mediaDir !== null && bucket !== null) throw new ConfigError('MEDIA_S3_BUCKET', 'set either MEDIA_DIR or MEDIA_S3_BUCKET, not both');
+  const s3Endpoint = r.url('MEDIA_S3_ENDPOINT');
+  const s3KeyId = r.str('MEDIA_S3_ACCESS_KEY_ID');
+  const s3Secret = r.str('MEDIA_S3_SECRET_ACCESS_KEY');
+  if ((s3KeyId === null) !== (s3Secret === null)) throw new ConfigError('MEDIA_S3_SECRET_ACCESS_KEY', 'set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither');
+  const mediaS3: MediaS3Config | null =
+    bucket === null
+      ? null
+      : {
+          bucket,
+          endpoint: s3Endpoint,
+          region: r.strOr('MEDIA_S3_REGION', 'us-east-1'),
+          credentials: s3KeyId && s3Secret ? { accessKeyId: s3KeyId, secretAccessKey: s3Secret } : null,
+          forcePathStyle: r.bool('MEDIA_S3_FORCE_PATH_STYLE', s3Endpoint !== null),
+        };
+
   const config: Config = {
     env,
     port: r.int('PORT', 3000, 0, 65535),
@@ -249,7 +282,9 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     websiteUrl,
     jwtSecret: resolveJwtSecret(r, env, dataDir),
     trustProxy: parseTrustProxy(r.str('TRUST_PROXY')),
-    mediaDir: r.str('MEDIA_DIR') === null ? null : resolve(r.str('MEDIA_DIR')!),
+    mediaDir: mediaDir === null ? null : resolve(mediaDir),
+    mediaS3,
+    mediaPublicBaseUrl: r.url('MEDIA_PUBLIC_BASE_URL'),
     metricsToken: r.str('METRICS_TOKEN'),
     logLevel: r.strOr('LOG_LEVEL', env === 'test' ? 'silent' : 'info'),
     seedAdmin: seed ? { phone: seed.SEED_ADMIN_PHONE!, password: seed.SEED_ADMIN_PASSWORD! } : null,

@@ -1,17 +1,29 @@
-import { buildApp } from './app.ts';
 import { closeOnSignals, loadOrExit } from '@storefront/runtime';
+import { startTracing } from '@storefront/runtime/tracing';
 import { loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/kysely.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { ensureSeedAdmin } from './modules/auth/auth.service.ts';
-import { scheduleJobs } from './jobs.ts';
 
 const config: Readonly<Config> = loadOrExit(() => loadConfig());
 
-const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+// Tracing starts before Fastify and pg are imported (below): its HTTP hooks attach as they load.
+const tracing = await startTracing('storefront-api');
+const { buildApp } = await import('./app.ts');
+const { openDatabase } = await import('./db/kysely.ts');
+const { migrateToLatest } = await import('./db/migrate.ts');
+const { ensureSeedAdmin } = await import('./modules/auth/auth.service.ts');
+const { scheduleJobs } = await import('./jobs.ts');
+
+const system = config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgresql';
+const database = openDatabase(config.databaseUrl, {
+  poolSize: config.databasePoolSize,
+  ...(tracing ? { onQuery: (e) => tracing.onQuery(e, system) } : {}),
+});
 await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 app.addHook('onClose', () => database.close());
+if (tracing) {
+  tracing.nameRoutes(app);
+  app.addHook('onClose', () => tracing.shutdown());
+}
 for (const warning of config.warnings) app.log.warn(warning);
 await ensureSeedAdmin(app.ctx);
 const stopJobs = scheduleJobs(app.ctx, config.jobsIntervalSeconds);

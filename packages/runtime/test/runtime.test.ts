@@ -35,3 +35,30 @@ describe('settings', () => {
     assert.equal(r.stderr.trim(), 'Invalid setting PORT: bad');
   });
 });
+
+describe('tracing', () => {
+  /** Which @opentelemetry modules a fresh process loads when startTracing runs with `env`. */
+  const otelLoads = (env: Record<string, string>) => {
+    const script = `
+      import { registerHooks } from 'node:module';
+      const seen = new Set();
+      registerHooks({ resolve(specifier, context, next) { if (specifier.startsWith('@opentelemetry/')) seen.add(specifier); return next(specifier, context); } });
+      const { startTracing } = await import('@storefront/runtime/tracing');
+      const tracing = await startTracing('test', ${JSON.stringify(env)});
+      await tracing?.shutdown();
+      console.log(JSON.stringify({ on: tracing !== null, seen: [...seen] }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('..', import.meta.url).pathname });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout) as { on: boolean; seen: string[] };
+  };
+
+  it('off without OTEL_EXPORTER_OTLP_ENDPOINT, and then not one OpenTelemetry module is loaded', () => {
+    assert.deepEqual(otelLoads({}), { on: false, seen: [] });
+  });
+
+  it('on with OTEL_EXPORTER_OTLP_ENDPOINT: the SDK, exporter and instrumentations load', () => {
+    const r = otelLoads({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' });
+    assert.equal(r.on, true);
+    for (const m of ['@opentelemetry/sdk-trace', '@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/instrumentation-http']) assert.ok(r.seen.includes(m), m);
+  });
+});

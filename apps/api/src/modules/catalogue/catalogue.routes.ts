@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { PageQuerySchema } from '../../lib/pagination.ts';
 import * as catalogue from './catalogue.service.ts';
 import * as media from './media.service.ts';
+import { MEDIA_CACHE_CONTROL } from './media-store.ts';
 import { cachedRead, publicCache } from './public-cache.ts';
 import {
   AdminProductListQuerySchema,
@@ -159,18 +160,21 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/media/:key',
     { schema: { tags: ['catalogue'], params: Type.Object({ key: Type.String() }), response: { 200: Type.Unsafe<unknown>({ description: 'Image bytes' }), 304: NoContent } } },
     async (req, reply) => {
-      // Only `<sha256>.<ext>` names are ever looked up, so no path can leave MEDIA_DIR.
+      // Only `<sha256>.<ext>` names are ever looked up, so no path can leave MEDIA_DIR or the bucket.
       const file = await media.findMedia(ctx, req.params.key);
       if (!file) throw notFound('media');
       const etag = `"${file.hash}"`;
       reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', MEDIA_CACHE_CONTROL)
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'");
       const inm = req.headers['if-none-match'];
-      if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*')) return reply.code(304).send();
-      return reply.type(file.contentType).header('content-length', file.size).send(file.open());
+      if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*')) {
+        file.body.destroy();
+        return reply.code(304).send();
+      }
+      return reply.type(file.contentType).header('content-length', file.size).send(file.body);
     },
   );
 };

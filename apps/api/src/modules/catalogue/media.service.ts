@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Ctx } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { UploadedImage, UploadImage } from './catalogue.schemas.ts';
+import { mediaStore, type MediaStore } from './media-store.ts';
 
 /** 5 MB means 5 × 1024 × 1024 decoded bytes (CONTRACTS §9). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -66,40 +65,27 @@ export function decodeImageData(data: string): Buffer {
 
 export const imageTooLarge = (): AppError => new AppError(413, 'IMAGE_TOO_LARGE', 'Images may be at most 5 MB (5242880 bytes)');
 
-function mediaDir(ctx: Ctx): string {
-  if (!ctx.config.mediaDir) throw new AppError(503, 'uploads_disabled', 'Image uploads are not configured');
-  return ctx.config.mediaDir;
+async function storeOf(ctx: Ctx): Promise<MediaStore> {
+  const store = await mediaStore(ctx.config);
+  if (!store) throw new AppError(503, 'uploads_disabled', 'Image uploads are not configured');
+  return store;
 }
 
+/** `MEDIA_PUBLIC_BASE_URL/<key>` (a CDN) when set, else this API's own `/media/<key>`. */
 export function mediaUrl(ctx: Ctx, key: string): string {
-  return `${ctx.config.publicBaseUrl.replace(/\/+$/, '')}/media/${key}`;
+  const { mediaPublicBaseUrl, publicBaseUrl } = ctx.config;
+  return mediaPublicBaseUrl ? `${mediaPublicBaseUrl}/${key}` : `${publicBaseUrl.replace(/\/+$/, '')}/media/${key}`;
 }
 
-/**
- * Stores the bytes under their content hash. The file appears whole or not at all (temp file in
- * the same directory, then rename), so identical concurrent uploads each rename complete, equal
- * bytes onto the same name.
- */
+/** Stores the bytes under their content hash (identical uploads land on the same key). */
 export async function uploadImage(ctx: Ctx, input: UploadImage): Promise<UploadedImage> {
-  const dir = mediaDir(ctx);
+  const store = await storeOf(ctx);
   const bytes = decodeImageData(input.data);
   if (bytes.length > MAX_IMAGE_BYTES) throw imageTooLarge();
   const ext = sniffImage(bytes);
   if (!ext) throw new AppError(400, 'UNSUPPORTED_IMAGE_TYPE', 'Only PNG, JPEG, GIF and WebP images are accepted');
   const key = `${createHash('sha256').update(bytes).digest('hex')}.${ext}`;
-  const target = join(dir, key);
-  const existing = await stat(target).catch(() => null);
-  if (!existing || existing.size !== bytes.length) {
-    await mkdir(dir, { recursive: true });
-    const tmp = join(dir, `.${key}.${randomBytes(8).toString('hex')}.tmp`);
-    try {
-      await writeFile(tmp, bytes, { flag: 'wx' });
-      await rename(tmp, target);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
-    }
-  }
+  await store.put(key, bytes, CONTENT_TYPES[ext]);
   return { data: { url: mediaUrl(ctx, key), content_type: CONTENT_TYPES[ext], bytes: bytes.length } };
 }
 
@@ -107,16 +93,14 @@ export interface MediaFile {
   hash: string;
   contentType: string;
   size: number;
-  open(): ReadStream;
+  body: Readable;
 }
 
 /** A stored image by key, or null for anything that is not a well-formed, stored key. */
 export async function findMedia(ctx: Ctx, key: string): Promise<MediaFile | null> {
-  const dir = ctx.config.mediaDir;
   const m = MEDIA_KEY.exec(key);
-  if (!dir || !m) return null;
-  const path = join(dir, key);
-  const st = await stat(path).catch(() => null);
-  if (!st?.isFile()) return null;
-  return { hash: m[1]!, contentType: CONTENT_TYPES[m[2] as ImageExt], size: st.size, open: () => createReadStream(path) };
+  const store = await mediaStore(ctx.config);
+  if (!store || !m) return null;
+  const found = await store.get(key);
+  return found && { hash: m[1]!, contentType: CONTENT_TYPES[m[2] as ImageExt], size: found.size, body: found.body };
 }

@@ -188,6 +188,18 @@ class Refused extends Error {}
  * RETURNING), append the ledger row, insert the order, insert its lines.
  */
 export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
+  try {
+    const placed = await placeOrReplay(ctx, userId, body, key);
+    if (!placed.replayed) ctx.metrics.ordersPlaced.inc();
+    return placed;
+  } catch (err) {
+    // Counted here, after the Idempotency-Key check: a replay refused for stock is no refusal.
+    if (err instanceof AppError) ctx.metrics.ordersRefused.inc({ reason: err.code });
+    throw err;
+  }
+}
+
+async function placeOrReplay(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
   const lines = normalise(body);
   const hash = requestHash(lines);
   for (let attempt = 0; attempt < 2; attempt++) {

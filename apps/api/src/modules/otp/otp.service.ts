@@ -114,7 +114,9 @@ export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: Ph
     if (channel === 'sms') {
       try {
         await sender.send({ to: phone, body: smsBody(purpose, code), purpose });
+        ctx.metrics.otpSms.inc({ provider: sender.provider, outcome: 'sent' });
       } catch (err) {
+        ctx.metrics.otpSms.inc({ provider: sender.provider, outcome: 'failed' });
         // A code that never arrived must not stay usable.
         await repo.deletePhoneOtp(ctx.db, purpose, phone, codeHash);
         ctx.log.warn({ purpose, provider: sender.provider, reason: err instanceof SmsError ? err.message : 'error' }, 'otp sms failed');

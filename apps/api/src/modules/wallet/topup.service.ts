@@ -119,6 +119,19 @@ async function creditOnce(
   log: { endpoint: string; token: string },
 ): Promise<CreditResult> {
   const entry = { endpoint: log.endpoint, gateway: credit.gateway, token: log.token, topupId: topup.id, gatewayTxnId: credit.gatewayTxnId };
+  const result = await creditInTransaction(ctx, topup, credit, entry);
+  // Counted after the commit: a rolled-back credit is never counted.
+  ctx.metrics.topupCredits.inc({ gateway: credit.gateway, outcome: result.credited ? 'credited' : 'duplicate' });
+  if (result.credited) ctx.metrics.topupCreditedAmount.inc({ gateway: credit.gateway, currency: topup.currency }, Number(topup.amount));
+  return result;
+}
+
+async function creditInTransaction(
+  ctx: Ctx,
+  topup: repo.TopupRow,
+  credit: { gateway: string; gatewayTxnId: string },
+  entry: Omit<LogEntry, 'outcome'>,
+): Promise<CreditResult> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.clock.now().toISOString();
