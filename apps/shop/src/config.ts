@@ -1,0 +1,30 @@
+import { ConfigError, int, str, url, type Env } from '@storefront/runtime';
+import { fileURLToPath } from 'node:url';
+
+export { ConfigError };
+
+export interface ShopConfig {
+  port: number;
+  host: string;
+  /** Base URL of the Storefront API (no trailing slash); the shop server forwards `/api/v1/*` to it. */
+  apiUrl: string;
+  /** Origin product images are served from (the API's PUBLIC_BASE_URL); allowed by the CSP's img-src. */
+  mediaOrigin: string;
+  logLevel: string;
+  /** The built PWA (Vite output). */
+  staticDir: string;
+}
+
+/** Reads every shop server setting once; a bad value throws ConfigError naming it. */
+export function loadShopConfig(env: Env = process.env): Readonly<ShopConfig> {
+  const apiUrl = (url(env, 'STOREFRONT_API_URL') ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  const media = url(env, 'SHOP_MEDIA_ORIGIN');
+  return Object.freeze({
+    port: int(env, 'SHOP_PORT', 3003, 0, 65535),
+    host: str(env, 'SHOP_HOST') ?? '127.0.0.1',
+    apiUrl,
+    mediaOrigin: new URL(media ?? apiUrl).origin,
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    staticDir: str(env, 'SHOP_STATIC_DIR') ?? fileURLToPath(new URL('../dist', import.meta.url)),
+  });
+}
