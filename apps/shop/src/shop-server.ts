@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import type { ShopConfig } from './config.ts';
@@ -60,6 +60,20 @@ export async function buildShopServer(config: Readonly<ShopConfig>): Promise<Fas
 
   app.get('/health', async () => ({ status: 'ok' }));
 
+  const forward = (reply: FastifyReply, target: URL, ip: string, body?: unknown) =>
+    reply.from(target.pathname + target.search, {
+      // The bytes as they came: reply-from would otherwise JSON-encode the Buffer object itself.
+      ...(Buffer.isBuffer(body) && body.length > 0 ? { body, contentType: String(reply.request.headers['content-type'] ?? 'application/octet-stream') } : {}),
+      rewriteRequestHeaders: (_r, headers) => {
+        const { cookie: _c, host: _h, ...rest } = headers;
+        return { ...rest, 'x-forwarded-for': ip };
+      },
+      onError: (r, { error }) => {
+        r.request.log.warn({ err: error }, 'API unreachable');
+        r.code(502).send(errorBody('api_unavailable', 'The shop could not reach the server. Try again shortly.'));
+      },
+    });
+
   await app.register(replyFrom, { base: config.apiUrl, http: { requestOptions: { timeout: API_TIMEOUT_MS } } });
 
   await app.register(async (proxy) => {
@@ -75,17 +89,14 @@ export async function buildShopServer(config: Readonly<ShopConfig>): Promise<Fas
         if (target.pathname !== apiBasePath + path || path.includes('\\') || !shopperRoute(path)) {
           return reply.code(404).send(errorBody('not_found', 'No such route in the shop.'));
         }
-        return reply.from(target.pathname + target.search, {
-          rewriteRequestHeaders: (_r, headers) => {
-            const { cookie: _c, host: _h, ...rest } = headers;
-            return { ...rest, 'x-forwarded-for': req.ip };
-          },
-          onError: (r, { error }) => {
-            r.request.log.warn({ err: error }, 'API unreachable');
-            r.code(502).send(errorBody('api_unavailable', 'The shop could not reach the server. Try again shortly.'));
-          },
-        });
+        return forward(reply, target, req.ip, req.body);
       },
+    });
+    // Product pictures, when the API's PUBLIC_BASE_URL is the shop's own origin (docs/shop.md).
+    proxy.get('/media/:key', (req, reply) => {
+      const target = new URL(config.apiUrl + req.url);
+      if (target.pathname !== `${apiBasePath}/media/${(req.params as { key: string }).key}`) return reply.code(404).send(errorBody('not_found', 'Not found.'));
+      return forward(reply, target, req.ip);
     });
   });
 

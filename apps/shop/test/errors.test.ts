@@ -31,6 +31,12 @@ test('deletion blockers, the daily spin and the mailer are explained', () => {
   assert.match(describeError(new ShopError(503, { error: 'email_disabled' })), /not available/);
 });
 
+test('a refused form names the fields to fix, in words', () => {
+  const body = { error: 'validation_failed', message: 'Request is invalid', details: [{ field: 'body/phone', message: 'x' }, { field: 'body/password', message: 'y' }, { field: 'body/phone', message: 'z' }] };
+  assert.equal(describeError(new ShopError(400, body)), 'Please check the phone number and the password.');
+  assert.equal(describeError(new ShopError(400, { error: 'validation_failed', details: [{ field: 'body/unknown' }] })), 'Please check what you entered.');
+});
+
 test('no answer, or a server error, leaves the outcome unknown: retry with the same key', () => {
   assert.equal(outcomeUnknown(networkError()), true);
   assert.equal(outcomeUnknown(new ShopError(502, { error: 'api_unavailable' })), true);

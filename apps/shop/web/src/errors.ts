@@ -74,6 +74,27 @@ export function blockerWords(blockers: readonly string[]): string {
   return blockers.map((b) => BLOCKERS[b] ?? b).join(' and ');
 }
 
+const FIELDS: Record<string, string> = {
+  phone: 'phone number',
+  password: 'password',
+  new_password: 'new password',
+  full_name: 'name',
+  email: 'email address',
+  otp: 'code',
+  amount: 'amount',
+  subject: 'subject',
+  message: 'message',
+  referral_code: 'referral code',
+  reason: 'reason',
+};
+
+/** The fields a 400 names (`details: [{field: "body/phone"}]`), in words, without repeats. */
+function fieldsOf(details: unknown): string[] {
+  if (!Array.isArray(details)) return [];
+  const names = details.map((d) => String((d as { field?: unknown })?.field ?? '').split('/').pop() ?? '').map((f) => FIELDS[f] ?? '');
+  return [...new Set(names.filter(Boolean))];
+}
+
 /** "in 45 s", "in 3 min". */
 export function waitWords(seconds: number): string {
   return seconds < 90 ? `in ${seconds} s` : `in ${Math.ceil(seconds / 60)} min`;
@@ -97,7 +118,10 @@ export function describeError(err: unknown, productName?: (id: string) => string
   if (code === 'deletion_blocked' && Array.isArray(body.blockers) && body.blockers.length > 0) {
     return `Your account cannot be deleted yet: ${blockerWords(body.blockers)}.`;
   }
-  if (code === 'validation_failed' && typeof body.message === 'string' && /between \d+ and \d+/.test(body.message)) return WORDS.validation_failed!;
+  if (code === 'validation_failed') {
+    const fields = fieldsOf(body.details);
+    return fields.length > 0 ? `Please check the ${fields.join(' and the ')}.` : WORDS.validation_failed!;
+  }
   const known = WORDS[code];
   if (known) return known;
   if (status >= 500 || status === 0) return WORDS.internal!;

@@ -53,9 +53,12 @@ export function BottomNav({ path, cartCount }: { path: string; cartCount: number
         >
           <span className="nav-icon">
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d={n.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" /></svg>
-            {n.to === '/cart' && cartCount > 0 ? <span className="badge" aria-label={`${cartCount} items`}>{cartCount}</span> : null}
+            {n.to === '/cart' && cartCount > 0 ? <span className="badge" aria-hidden="true">{cartCount}</span> : null}
           </span>
-          <span>{n.label}</span>
+          <span>
+            {n.label}
+            {n.to === '/cart' && cartCount > 0 ? <span className="sr-only">, {cartCount} items</span> : null}
+          </span>
         </a>
       ))}
     </nav>
@@ -156,38 +159,42 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
  */
 export function useInfinite<T>(loadPage: (cursor: string | null) => Promise<{ items: T[]; next_cursor: string | null }>, deps: unknown[]) {
   const [items, setItems] = useState<T[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const generation = useRef(0);
-  const busy = useRef(false);
+  // The cursor and the flags live in refs: an observer callback from an older render must see
+  // the list as it is now, or it would fetch a page twice.
+  const state = useRef({ generation: 0, busy: false, cursor: null as string | null, done: false });
+  const load = useRef(loadPage);
+  load.current = loadPage;
 
-  const more = useCallback(
-    async (reset = false) => {
-      if (busy.current && !reset) return;
-      const gen = reset ? ++generation.current : generation.current;
-      busy.current = true;
-      setLoading(true);
-      setError(null);
-      try {
-        const page = await loadPage(reset ? null : cursor);
-        if (gen !== generation.current) return;
-        setItems((old) => (reset ? page.items : [...old, ...page.items]));
-        setCursor(page.next_cursor);
-        setDone(page.next_cursor === null);
-      } catch (err) {
-        if (gen === generation.current) setError(err);
-      } finally {
-        if (gen === generation.current) {
-          busy.current = false;
-          setLoading(false);
-        }
+  const more = useCallback(async (reset = false) => {
+    const st = state.current;
+    if (!reset && (st.busy || st.done)) return;
+    const gen = reset ? ++st.generation : st.generation;
+    if (reset) {
+      st.cursor = null;
+      st.done = false;
+    }
+    st.busy = true;
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await load.current(st.cursor);
+      if (gen !== st.generation) return;
+      st.cursor = page.next_cursor;
+      st.done = page.next_cursor === null;
+      setItems((old) => (reset ? page.items : [...old, ...page.items]));
+      setDone(st.done);
+    } catch (err) {
+      if (gen === st.generation) setError(err);
+    } finally {
+      if (gen === st.generation) {
+        st.busy = false;
+        setLoading(false);
       }
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [cursor, ...deps],
-  );
+    }
+  }, []);
 
   useEffect(() => {
     setItems([]);
@@ -205,7 +212,7 @@ export function useInfinite<T>(loadPage: (cursor: string | null) => Promise<{ it
     }, { rootMargin: '400px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [more, done, error]);
+  }, [more, done, error, items.length]);
 
   return { items, loading, done, error, more: () => void more(), reload: () => void more(true), sentinel };
 }

@@ -50,7 +50,7 @@ function Gallery({ p }: { p: Product }) {
       <dialog ref={dialog} className="zoom" aria-label="Picture" onClose={() => { setZoom(null); setZoomed(false); }}>
         {zoom !== null ? (
           <>
-            <div className={zoomed ? 'zoom-body zoomed' : 'zoom-body'}>
+            <div className={zoomed ? 'zoom-body zoomed' : 'zoom-body'} tabIndex={0} role="region" aria-label="Zoomed picture">
               <img src={images[zoom]!.image_url} alt={images[zoom]!.alt_text || p.name} onClick={() => setZoomed((z) => !z)} />
             </div>
             <div className="zoom-bar">
@@ -83,8 +83,7 @@ export function ProductPage({ id }: { id: string }) {
   return (
     <Screen title={p.name} back="/">
       <Gallery p={p} />
-      <section className="product-info">
-        <h2>{p.name}</h2>
+      <section className="product-info" aria-label="Details">
         <p className="price">
           <Money minor={p.price} currency={p.currency} />
         </p>
