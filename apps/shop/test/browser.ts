@@ -40,7 +40,7 @@ export async function phone(browser: Browser, viewport = PHONE): Promise<Watched
 }
 
 /**
- * Saves `name.png` under test-artifacts/shop/ after checking the screen with axe-core (WCAG 2 A
+ * Saves `name.png` (what the screen shows) under test-artifacts/shop/ after checking the screen with axe-core (WCAG 2 A
  * and AA rules): no serious or critical violation, and nothing wider than the screen.
  */
 export async function screen(page: Page, name: string): Promise<void> {
@@ -54,7 +54,7 @@ export async function screen(page: Page, name: string): Promise<void> {
   assert.deepEqual(serious, [], `accessibility on ${name}`);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`);
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png` });
 }
 
 /** Runs a browser scenario; on failure the page as it was is saved as `<name>-failure.png`. */

@@ -10,7 +10,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { call, newPhone, registerUser } from '../../api/test/helpers.ts';
+import { call, newPhone } from '../../api/test/helpers.ts';
+import { credit } from '../../api/test/orders-fixtures.ts';
 import { CHROMIUM, launch, phone, scenario, screen } from './browser.ts';
 import { startShop, type ShopStack } from './stack.ts';
 
@@ -195,6 +196,125 @@ describe('the shop in a phone browser', { skip }, () => {
     assert.equal(status.body.status, 'pending');
 
     assert.deepEqual(problems, []);
+    });
+    await context.close();
+  });
+
+  test('SMS sign-in, then a checkout whose answer is lost is retried with the same key: one order', async () => {
+    const { page, problems, context } = await phone(browser);
+    await scenario(page, 'retry', async () => {
+      const phoneNumber = newPhone();
+      await page.goto(`${st.shopUrl}/sign-in`);
+      await page.getByRole('tab', { name: 'SMS code' }).click();
+      await page.getByLabel('Phone number').fill(phoneNumber);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByLabel('Code from the SMS').waitFor();
+      assert.match(await page.getByRole('button', { name: /Resend code in \d+ s/ }).innerText(), /Resend code in (30|29|28) s/);
+      const code = st.sms.code();
+      await page.getByLabel('Code from the SMS').fill(code === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('That code is not right, or it has expired.').waitFor();
+      await screen(page, '22-sms-code-wrong');
+      await page.getByLabel('Code from the SMS').fill(code);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Shop', exact: true }).waitFor();
+
+      const me = await userByPhone(phoneNumber);
+      await credit(st.t, me.id, 500_000);
+      const throw_ = st.products['Wool Throw']!;
+      const stockBefore = await stockOf(throw_);
+      await page.goto(`${st.shopUrl}/products/${throw_}`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('link', { name: /^Cart/ }).click();
+
+      // The first POST /orders reaches the API, which places the order, but its answer is lost.
+      const keys: string[] = [];
+      let lost = 0;
+      await page.route('**/api/v1/orders', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        keys.push(route.request().headers()['idempotency-key'] ?? '');
+        if (lost++ === 0) {
+          await route.fetch();
+          return route.abort('failed');
+        }
+        return route.continue();
+      });
+      await page.getByRole('button', { name: 'Pay ₹1,999.00' }).click();
+      await page.getByText('We could not confirm your order because the connection dropped.').waitFor();
+      await screen(page, '23-checkout-retry');
+      assert.equal((await ordersOf(me.id)).length, 1, 'the lost attempt did place an order');
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+
+      assert.equal(keys.length, 2);
+      assert.match(keys[0]!, /^[0-9a-f]{32}$/);
+      assert.equal(keys[1], keys[0], 'the retry sends the same Idempotency-Key');
+      const orders = await ordersOf(me.id);
+      assert.equal(orders.length, 1, 'exactly one order');
+      assert.equal(await stockOf(throw_), stockBefore - 1);
+      const w = await st.s.db.database.db.selectFrom('wallet_transactions').select(['type', 'amount']).where('user_id', '=', me.id).execute();
+      assert.deepEqual(w.map((r) => [r.type, Number(r.amount)]).sort(), [['adjustment', 500_000], ['order_payment', -199_900]]);
+      // The page shows the one order it placed.
+      await page.getByRole('link', { name: 'See your order' }).click();
+      assert.match(page.url(), new RegExp(`/orders/${orders[0]!.id}$`));
+      assert.deepEqual(problems, []);
+    });
+    await context.close();
+  });
+
+  test('installed and offline: the service worker serves the shell and the catalogue, never the wallet', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-IN' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await scenario(page, 'offline', async () => {
+      const manifest = await (await fetch(`${st.shopUrl}/manifest.webmanifest`)).json();
+      assert.equal(manifest.display, 'standalone');
+      assert.deepEqual(manifest.icons.map((i: any) => i.sizes), ['192x192', '512x512', '512x512']);
+      assert.equal((await fetch(`${st.shopUrl}/icons/icon-512.png`)).headers.get('content-type'), 'image/png');
+
+      await page.goto(st.shopUrl);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await page.getByRole('link', { name: /Copper Kettle/ }).click();
+      await page.getByRole('heading', { name: 'Copper Kettle', level: 1 }).waitFor();
+      await page.getByRole('link', { name: 'Shop' }).click();
+      await page.getByRole('link', { name: /Copper Kettle/ }).waitFor();
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByText('You are offline.').waitFor();
+      await page.getByRole('link', { name: /Copper Kettle/ }).waitFor();
+      assert.equal(await page.getByRole('list', { name: 'Products' }).getByRole('listitem').count(), 6);
+      await screen(page, '24-offline-catalogue');
+      await page.getByRole('link', { name: /Copper Kettle/ }).click();
+      await page.getByText('₹1,499.00').first().waitFor();
+      // Money answers are never cached: signed in or not, the wallet needs the network.
+      const cached = await page.evaluate(async () => {
+        const names = await caches.keys();
+        const urls: string[] = [];
+        for (const n of names) for (const r of await (await caches.open(n)).keys()) urls.push(new URL(r.url).pathname);
+        return urls;
+      });
+      assert.ok(cached.some((u) => u.startsWith('/api/v1/products')));
+      assert.deepEqual(cached.filter((u) => u.startsWith('/api/') && !/^\/api\/v1\/(products|categories)/.test(u)), []);
+    });
+    await context.close();
+  });
+
+  test('at desktop width the same app fills a wide screen', async () => {
+    const { page, problems, context } = await phone(browser, { width: 1280, height: 800 });
+    await scenario(page, 'desktop', async () => {
+      await page.goto(st.shopUrl);
+      await page.getByRole('link', { name: /Copper Kettle/ }).waitFor();
+      await screen(page, 'desktop-catalogue');
+      await page.getByRole('link', { name: /Copper Kettle/ }).click();
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await screen(page, 'desktop-product');
+      await page.getByRole('link', { name: /^Cart/ }).click();
+      await page.getByRole('button', { name: 'Sign in to check out' }).waitFor();
+      await screen(page, 'desktop-cart');
+      assert.deepEqual(problems, []);
     });
     await context.close();
   });

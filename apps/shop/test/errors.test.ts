@@ -17,6 +17,9 @@ test('order errors are plain words naming the product, with the step that fixes 
 
 test('OTP errors: a wrong code, and a rate limit that says when to try again', () => {
   assert.match(describeError(new ShopError(401, { error: 'invalid_otp' })), /code is not right/);
+  assert.equal(errorAction(new ShopError(401, { error: 'invalid_otp' })), null);
+  assert.equal(errorAction(new ShopError(401, { error: 'invalid_credentials' })), null);
+  assert.equal(errorAction(new ShopError(401, { error: 'unauthorized' })), 'sign_in');
   const limited = new ShopError(429, { error: 'rate_limited', code: 'OTP_RATE_LIMITED', retry_after: 27 });
   assert.equal(describeError(limited), 'Too many codes asked for. Try again in 27 s.');
   assert.equal(describeError(new ShopError(429, { error: 'rate_limited', code: 'OTP_RATE_LIMITED', retry_after: 1800 })), 'Too many codes asked for. Try again in 30 min.');

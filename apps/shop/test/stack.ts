@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { call, createAdmin, type TestApp, type TestUser } from '../../api/test/helpers.ts';
 import { MailSink, SmsSimulator } from '../../api/test/otp-fixtures.ts';
-import { png } from '../../admin/test/images.ts';
+import { pngOf } from '../../admin/test/images.ts';
 import { freePort, startStack, type Stack } from '../../pay/test/helpers.ts';
 import { loadShopConfig } from '../src/config.ts';
 import { buildShopServer } from '../src/shop-server.ts';
@@ -38,6 +38,31 @@ const CATALOGUE: { name: string; price: number; stock: number; category: string;
   { name: 'Wool Throw', price: 199_900, stock: 8, category: 'Home', colours: [[120, 60, 70], [90, 40, 50]], description: 'Soft merino throw, 130 × 170 cm.' },
   { name: 'Cotton Cushion', price: 69_900, stock: 25, category: 'Home', colours: [[90, 140, 110]], description: 'A 45 cm cushion with a feather inner.' },
 ];
+
+/**
+ * A product shot for the screenshots: a soft studio background, the product as a shaded disc of
+ * its colour with a highlight, and a shadow under it.
+ */
+export function productPicture(size: number, [r, g, b]: [number, number, number], variant: number): Buffer {
+  const c = size / 2;
+  const radius = size * (0.3 - variant * 0.03);
+  const cy = c - size * 0.04;
+  const mix = (a: number, z: number, t: number) => Math.round(a + (z - a) * Math.max(0, Math.min(1, t)));
+  return pngOf(size, size, (x, y) => {
+    const bg = 246 - Math.round((y / size) * 22);
+    const tint: [number, number, number] = [mix(bg, r, 0.08), mix(bg, g, 0.08), mix(bg, b, 0.08)];
+    const shadow = Math.hypot((x - c) / (radius * 1.05), (y - (cy + radius * 1.02)) / (radius * 0.22));
+    let px: [number, number, number] = shadow < 1 ? tint.map((v) => mix(v, 60, 0.35 * (1 - shadow))) as [number, number, number] : tint;
+    const d = Math.hypot(x - c, y - cy) / radius;
+    if (d < 1) {
+      const light = Math.hypot(x - (c - radius * 0.35), y - (cy - radius * 0.4)) / (radius * 1.6);
+      const shade = 1.25 - light * 0.75;
+      px = [r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v * shade)))) as [number, number, number];
+      if (d > 0.96) px = px.map((v) => Math.round(v * 0.85)) as [number, number, number];
+    }
+    return px;
+  });
+}
 
 export async function startShop(): Promise<ShopStack> {
   const sms = await new SmsSimulator().start();
@@ -72,7 +97,7 @@ export async function startShop(): Promise<ShopStack> {
     for (const [i, colour] of p.colours.entries()) {
       const up = await call(s.api, 'POST', '/api/v1/admin/uploads/image', {
         token: admin.token,
-        body: { filename: `${p.name}-${i}.png`, data: png(480, 480, colour).toString('base64') },
+        body: { filename: `${p.name}-${i}.png`, data: productPicture(480, colour, i).toString('base64') },
       });
       assert.equal(up.status, 201, up.text);
       images.push({ image_url: up.body.data.url, alt_text: `${p.name}, picture ${i + 1}` });

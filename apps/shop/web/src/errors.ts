@@ -135,7 +135,8 @@ export function errorAction(err: unknown): ErrorAction {
   if (!(err instanceof ShopError)) return 'retry';
   if (err.code === 'insufficient_credits') return 'top_up';
   if (err.code === 'out_of_stock' || err.code === 'invalid_product' || err.code === 'idempotency_conflict') return 'edit_cart';
-  if (err.status === 401) return 'sign_in';
+  // A wrong code or password is a 401 too, but the fix there is the form, not signing in again.
+  if (err.status === 401 && (err.code === 'unauthorized' || err.code === 'session_ended')) return 'sign_in';
   if (err.status === 0 || err.status >= 500) return 'retry';
   return null;
 }

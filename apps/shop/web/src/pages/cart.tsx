@@ -178,7 +178,7 @@ export function OrderPlaced({ id }: { id: string }) {
 
 function Placed({ order }: { order: Order }) {
   return (
-    <div className="done card">
+    <div className="placed card">
       <div className="check" aria-hidden="true">✓</div>
       <h2>Thank you!</h2>
       <p>
