@@ -10,6 +10,8 @@ export interface ShopConfig {
   apiUrl: string;
   /** Origin product images are served from (the API's PUBLIC_BASE_URL); allowed by the CSP's img-src. */
   mediaOrigin: string;
+  /** Proxy hops in front of the shop server whose X-Forwarded-For is trusted (0: the socket address is the shopper). */
+  trustProxyHops: number;
   logLevel: string;
   /** The built PWA (Vite output). */
   staticDir: string;
@@ -24,6 +26,7 @@ export function loadShopConfig(env: Env = process.env): Readonly<ShopConfig> {
     host: str(env, 'SHOP_HOST') ?? '127.0.0.1',
     apiUrl,
     mediaOrigin: new URL(media ?? apiUrl).origin,
+    trustProxyHops: int(env, 'SHOP_TRUST_PROXY_HOPS', 0, 0, 10),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     staticDir: str(env, 'SHOP_STATIC_DIR') ?? fileURLToPath(new URL('../dist', import.meta.url)),
   });

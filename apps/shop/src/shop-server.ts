@@ -47,6 +47,8 @@ export async function buildShopServer(config: Readonly<ShopConfig>): Promise<Fas
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers["x-sdk-access-token"]', 'req.headers.authorization'] },
     bodyLimit: BODY_LIMIT,
+    // The shopper's address is what the API rate-limits and matches referral clicks by.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   });
   const apiBasePath = new URL(config.apiUrl).pathname.replace(/\/+$/, '');
   const csp = contentSecurityPolicy(config.mediaOrigin);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addToCart, checkoutKey, emptyCart, itemCount, loadCart, MAX_LINES, orderItems, saveCart, setQuantity, type KeyValueStore } from '../web/src/cart.ts';
+import { addToCart, checkoutKey, emptyCart, itemCount, loadCart, markUnsure, MAX_LINES, orderItems, saveCart, setQuantity, type KeyValueStore } from '../web/src/cart.ts';
 
 const kettle = { product_id: 'p1', name: 'Kettle', price: 25_000, currency: 'INR', image_url: null, stock: 3 };
 const mug = { product_id: 'p2', name: 'Mug', price: 4_900, currency: 'INR', image_url: '/media/a.png', stock: 200 };
@@ -60,4 +60,19 @@ test('one checkout attempt keeps one Idempotency-Key until the lines change', ()
   // The same lines in another order are the same attempt; a changed quantity is a new one.
   assert.equal(checkoutKey({ ...c, lines: [...c.lines].reverse() }, next).checkout!.key, first);
   assert.notEqual(checkoutKey(setQuantity(c, 'p2', 3), next).checkout!.key, first);
+});
+
+test('while an attempt got no answer the lines are frozen, across a reload, until it is settled', () => {
+  let c = checkoutKey(addToCart(emptyCart(), kettle, 1), () => 'k1');
+  c = markUnsure(c, true);
+  assert.deepEqual(setQuantity(c, 'p1', 3), c);
+  assert.deepEqual(addToCart(c, mug), c);
+  const store = memoryStore();
+  saveCart(store, c);
+  const reloaded = loadCart(store);
+  assert.equal(reloaded.checkout?.unsure, true);
+  assert.equal(checkoutKey(reloaded, () => 'k2').checkout!.key, 'k1');
+  // A definite answer (say, out of stock) unfreezes them.
+  const settled = markUnsure(reloaded, false);
+  assert.equal(setQuantity(settled, 'p1', 2).lines[0]!.quantity, 2);
 });

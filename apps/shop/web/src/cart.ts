@@ -17,8 +17,12 @@ export interface CartLine {
 
 export interface CartState {
   lines: CartLine[];
-  /** The key of the current checkout attempt and the lines it was made for. */
-  checkout: { key: string; fingerprint: string } | null;
+  /**
+   * The key of the current checkout attempt and the lines it was made for. `unsure` is set while
+   * an attempt got no answer: the order may exist, so the lines are frozen until a retry with the
+   * same key settles it (a change would mean a new key, and maybe a second order).
+   */
+  checkout: { key: string; fingerprint: string; unsure?: boolean } | null;
 }
 
 /** The API's limits on an order (CONTRACTS §5): 1–50 lines, quantity 1–99. */
@@ -57,7 +61,7 @@ export function loadCart(store: KeyValueStore): CartState {
     if (!raw || !Array.isArray(raw.lines)) return emptyCart();
     const lines = raw.lines.filter(validLine).slice(0, MAX_LINES);
     const c = raw.checkout;
-    const checkout = c && typeof c.key === 'string' && typeof c.fingerprint === 'string' ? { key: c.key, fingerprint: c.fingerprint } : null;
+    const checkout = c && typeof c.key === 'string' && typeof c.fingerprint === 'string' ? { key: c.key, fingerprint: c.fingerprint, ...(c.unsure === true ? { unsure: true } : {}) } : null;
     return { lines, checkout };
   } catch {
     return emptyCart();
@@ -70,8 +74,12 @@ export function saveCart(store: KeyValueStore, cart: CartState): void {
 
 const clampQty = (q: number, stock: number) => Math.max(0, Math.min(Math.floor(q), MAX_QUANTITY, Math.max(stock, 0)));
 
+/** True while a checkout attempt's outcome is unknown: the lines may not change. */
+export const frozen = (cart: CartState): boolean => cart.checkout?.unsure === true;
+
 /** Adds `quantity` of a product (merging with its line), never beyond stock or 99. */
 export function addToCart(cart: CartState, item: Omit<CartLine, 'quantity'>, quantity = 1): CartState {
+  if (frozen(cart)) return cart;
   const existing = cart.lines.find((l) => l.product_id === item.product_id);
   if (existing) {
     const q = clampQty(existing.quantity + quantity, item.stock);
@@ -84,6 +92,7 @@ export function addToCart(cart: CartState, item: Omit<CartLine, 'quantity'>, qua
 
 /** Sets a line's quantity; 0 removes it. */
 export function setQuantity(cart: CartState, productId: string, quantity: number): CartState {
+  if (frozen(cart)) return cart;
   if (quantity < 1) return { ...cart, lines: cart.lines.filter((l) => l.product_id !== productId) };
   return {
     ...cart,
@@ -111,4 +120,11 @@ export function checkoutKey(cart: CartState, newKey: () => string): CartState {
   const fingerprint = fingerprintOf(cart);
   if (cart.checkout && cart.checkout.fingerprint === fingerprint) return cart;
   return { ...cart, checkout: { key: newKey(), fingerprint } };
+}
+
+/** Records whether the current attempt's outcome is unknown (see `checkout.unsure`). */
+export function markUnsure(cart: CartState, unsure: boolean): CartState {
+  if (!cart.checkout) return cart;
+  const { unsure: _old, ...rest } = cart.checkout;
+  return { ...cart, checkout: unsure ? { ...rest, unsure: true } : rest };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { call, client, type Order, type Quote, type Wallet } from '../api.ts';
-import { checkoutKey, emptyCart, itemCount, orderItems, setQuantity } from '../cart.ts';
+import { checkoutKey, emptyCart, frozen, itemCount, markUnsure, orderItems, setQuantity } from '../cart.ts';
 import { outcomeUnknown } from '../errors.ts';
 import { navigate } from '../router.ts';
 import { useShop } from '../state.tsx';
@@ -56,6 +56,8 @@ export function CartPage() {
       updateCart(() => emptyCart());
       navigate(`/checkout/done/${encodeURIComponent(order.id)}`, true);
     } catch (err) {
+      // No answer: the order may exist. Freeze the lines so the only way on is the same key again.
+      updateCart((c) => markUnsure(c, outcomeUnknown(err)));
       setPayError(err);
     } finally {
       setPaying(false);
@@ -76,6 +78,7 @@ export function CartPage() {
   }
 
   const short = quote && wallet ? quote.total > wallet.shopping_credits : false;
+  const unsure = frozen(cart);
   return (
     <Screen title="Cart">
       <ul className="lines" aria-label="Items in your cart">
@@ -88,12 +91,12 @@ export function CartPage() {
               </Link>
               <Money minor={l.price} currency={l.currency} />
               <div className="stepper small" role="group" aria-label={`Quantity of ${l.name}`}>
-                <button type="button" aria-label={`One fewer ${l.name}`} onClick={() => updateCart((c) => setQuantity(c, l.product_id, l.quantity - 1))}>−</button>
+                <button type="button" aria-label={`One fewer ${l.name}`} disabled={unsure} onClick={() => updateCart((c) => setQuantity(c, l.product_id, l.quantity - 1))}>−</button>
                 <output>{l.quantity}</output>
-                <button type="button" aria-label={`One more ${l.name}`} disabled={l.quantity >= Math.min(l.stock, 99)} onClick={() => updateCart((c) => setQuantity(c, l.product_id, l.quantity + 1))}>+</button>
+                <button type="button" aria-label={`One more ${l.name}`} disabled={unsure || l.quantity >= Math.min(l.stock, 99)} onClick={() => updateCart((c) => setQuantity(c, l.product_id, l.quantity + 1))}>+</button>
               </div>
             </div>
-            <button type="button" className="icon-btn" aria-label={`Remove ${l.name}`} onClick={() => updateCart((c) => setQuantity(c, l.product_id, 0))}>
+            <button type="button" className="icon-btn" aria-label={`Remove ${l.name}`} disabled={unsure} onClick={() => updateCart((c) => setQuantity(c, l.product_id, 0))}>
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
             </button>
           </li>
@@ -149,17 +152,15 @@ export function CartPage() {
               </button>
             </Notice>
           ) : null}
-          {payError ? (
-            outcomeUnknown(payError) ? (
-              <Notice kind="error">
-                <p>We could not confirm your order because the connection dropped. Try again: you will not be charged twice.</p>
-              </Notice>
-            ) : (
-              <ErrorNote error={payError} productName={nameOf} />
-            )
+          {unsure ? (
+            <Notice kind="error">
+              <p>We could not confirm your order because the connection dropped. Try again: you will not be charged twice.</p>
+            </Notice>
+          ) : payError ? (
+            <ErrorNote error={payError} productName={nameOf} />
           ) : null}
           <button type="button" className="btn primary block" disabled={paying} onClick={() => void pay()}>
-            {paying ? 'Placing order…' : payError && outcomeUnknown(payError) ? 'Try again' : <>Pay <Money minor={quote.total} currency={quote.currency} /></>}
+            {paying ? 'Placing order…' : unsure ? 'Try again' : <>Pay <Money minor={quote.total} currency={quote.currency} /></>}
           </button>
         </section>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { call, client, type Product } from '../api.ts';
-import { addToCart, MAX_QUANTITY } from '../cart.ts';
+import { addToCart, frozen, MAX_QUANTITY } from '../cart.ts';
 import { navigate } from '../router.ts';
 import { useShop } from '../state.tsx';
 import { ErrorNote, Money, Notice, Screen, Spinner, useLoad } from '../ui.tsx';
@@ -81,42 +81,46 @@ export function ProductPage({ id }: { id: string }) {
   const out = p.stock <= 0;
   const room = Math.max(0, Math.min(p.stock, MAX_QUANTITY) - inCart);
   return (
-    <Screen title={p.name} back="/">
-      <Gallery p={p} />
-      <section className="product-info" aria-label="Details">
-        <p className="price">
-          <Money minor={p.price} currency={p.currency} />
-        </p>
-        <p className={out ? 'stock out' : p.stock <= 5 ? 'stock low' : 'stock'}>{out ? 'Out of stock' : p.stock <= 5 ? `Only ${p.stock} left in stock` : 'In stock'}</p>
-        {p.description ? <p className="description">{p.description}</p> : null}
-      </section>
-      <div className="buy-bar">
-        <div className="stepper" role="group" aria-label="Quantity">
-          <button type="button" aria-label="Fewer" disabled={out || qty <= 1} onClick={() => setQty((q) => q - 1)}>−</button>
-          <output aria-live="polite" aria-label="Quantity">{qty}</output>
-          <button type="button" aria-label="More" disabled={out || qty >= room} onClick={() => setQty((q) => q + 1)}>+</button>
+    <Screen title={p.name} back="/" wide>
+      <div className="product-layout">
+        <Gallery p={p} />
+        <div className="product-side">
+          <section className="product-info" aria-label="Details">
+            <p className="price">
+              <Money minor={p.price} currency={p.currency} />
+            </p>
+            <p className={out ? 'stock out' : p.stock <= 5 ? 'stock low' : 'stock'}>{out ? 'Out of stock' : p.stock <= 5 ? `Only ${p.stock} left in stock` : 'In stock'}</p>
+            {p.description ? <p className="description">{p.description}</p> : null}
+          </section>
+          <div className="buy-bar">
+            <div className="stepper" role="group" aria-label="Quantity">
+              <button type="button" aria-label="Fewer" disabled={out || qty <= 1} onClick={() => setQty((q) => q - 1)}>−</button>
+              <output aria-live="polite" aria-label="Quantity">{qty}</output>
+              <button type="button" aria-label="More" disabled={out || qty >= room} onClick={() => setQty((q) => q + 1)}>+</button>
+            </div>
+            <button
+              type="button"
+              className="btn primary grow"
+              disabled={out || room < 1 || frozen(cart)}
+              onClick={() => {
+                updateCart((c) => addToCart(c, { product_id: p.id, name: p.name, price: p.price, currency: p.currency, image_url: p.image_url, stock: p.stock }, qty));
+                setAdded(true);
+                setQty(1);
+              }}
+            >
+              {out ? 'Out of stock' : frozen(cart) ? 'Finish your checkout first' : room < 1 ? 'All in your cart' : 'Add to cart'}
+            </button>
+          </div>
+          {added ? (
+            <Notice kind="success">
+              Added to your cart.{' '}
+              <button type="button" className="linkish" onClick={() => navigate('/cart')}>
+                View cart
+              </button>
+            </Notice>
+          ) : null}
         </div>
-        <button
-          type="button"
-          className="btn primary grow"
-          disabled={out || room < 1}
-          onClick={() => {
-            updateCart((c) => addToCart(c, { product_id: p.id, name: p.name, price: p.price, currency: p.currency, image_url: p.image_url, stock: p.stock }, qty));
-            setAdded(true);
-            setQty(1);
-          }}
-        >
-          {out ? 'Out of stock' : room < 1 ? 'All in your cart' : 'Add to cart'}
-        </button>
       </div>
-      {added ? (
-        <Notice kind="success">
-          Added to your cart.{' '}
-          <button type="button" className="linkish" onClick={() => navigate('/cart')}>
-            View cart
-          </button>
-        </Notice>
-      ) : null}
     </Screen>
   );
 }
