@@ -10,10 +10,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { call, newPhone } from '../../api/test/helpers.ts';
+import { call, createTestApp, newPhone } from '../../api/test/helpers.ts';
 import { credit } from '../../api/test/orders-fixtures.ts';
 import { CHROMIUM, launch, phone, scenario, screen } from './browser.ts';
 import { startShop, type ShopStack } from './stack.ts';
+import { loadShopConfig } from '../src/config.ts';
+import { buildShopServer } from '../src/shop-server.ts';
 
 // On a developer machine without chromium the suite is skipped with a reason; in CI it must run.
 const skip = existsSync(CHROMIUM) || process.env.CI ? false : `no ${CHROMIUM}: run .ci/setup-extra`;
@@ -35,6 +37,10 @@ describe('the shop in a phone browser', { skip }, () => {
   const stockOf = async (id: string) => Number((await st.s.db.database.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock);
   const userByPhone = async (p: string) => st.s.db.database.db.selectFrom('users').select('id').where('phone', '=', p).executeTakeFirstOrThrow();
   const text = (page: Page) => page.locator('main').innerText();
+  const waitFor = async (ok: () => boolean) => {
+    for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(ok());
+  };
 
   test('browse signed out, register, top up, order, cancel, ask for help, delete the account', async () => {
     const { page, problems, context } = await phone(browser);
@@ -257,6 +263,45 @@ describe('the shop in a phone browser', { skip }, () => {
       // The page shows the one order it placed.
       await page.getByRole('link', { name: 'See your order' }).click();
       assert.match(page.url(), new RegExp(`/orders/${orders[0]!.id}$`));
+
+      // The daily spin: once a UTC day, and a second go is answered kindly.
+      await page.getByRole('link', { name: 'Wallet' }).click();
+      await page.getByRole('button', { name: 'Spin' }).click();
+      await page.getByText(/You won ₹1\.00!/).waitFor();
+      await page.reload();
+      await page.getByRole('button', { name: 'Spin' }).click();
+      await page.getByText("You've already spun today. Come back tomorrow for another go!").waitFor();
+      await screen(page, '25-already-spun');
+
+      // Email verification by a code sent through the SMTP sink.
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('link', { name: 'Profile and email' }).click();
+      await page.getByLabel('Full name').fill('Meera Iyer');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved.').waitFor();
+      await page.getByLabel('Email address').fill('meera@example.com');
+      const mails = st.mail.mails.length;
+      await page.getByRole('button', { name: 'Send verification code' }).click();
+      await page.getByLabel('Code from the email').waitFor();
+      await waitFor(() => st.mail.mails.length > mails);
+      await page.getByLabel('Code from the email').fill(st.mail.code());
+      await page.getByRole('button', { name: 'Verify email' }).click();
+      await page.getByText('meera@example.com is verified.').waitFor();
+      await screen(page, '26-profile-email');
+      const profile = await st.s.db.database.db.selectFrom('users').select(['full_name', 'email', 'email_verified']).where('id', '=', me.id).executeTakeFirstOrThrow();
+      assert.deepEqual([profile.full_name, profile.email, Number(profile.email_verified)], ['Meera Iyer', 'meera@example.com', 1]);
+
+      // Invite: the share link opens the shop's sign-up with the code filled in.
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('link', { name: 'Invite friends' }).click();
+      const referral = await page.getByLabel('Your referral code').innerText();
+      assert.match(await page.locator('.share-url').innerText(), new RegExp(`^${st.shopUrl}/r/${referral}$`));
+      await screen(page, '27-invite');
+      const friend = await phone(browser);
+      await friend.page.goto(`${st.shopUrl}/r/${referral}`);
+      await friend.page.getByRole('heading', { name: 'Create account' }).waitFor();
+      assert.equal(await friend.page.getByLabel('Referral code (optional)').inputValue(), referral);
+      await friend.context.close();
       assert.deepEqual(problems, []);
     });
     await context.close();
@@ -300,6 +345,30 @@ describe('the shop in a phone browser', { skip }, () => {
       assert.deepEqual(cached.filter((u) => u.startsWith('/api/') && !/^\/api\/v1\/(products|categories)/.test(u)), []);
     });
     await context.close();
+  });
+
+  test('an outdated build meets the version gate', async () => {
+    // Its own API and shop server: the minimum version is a start-up setting.
+    const gated = await createTestApp({ APP_VERSION: '2.1.0', APP_MIN_VERSION: '2.0.0', APP_APK_URL: 'https://shop.example/storefront.apk' });
+    await gated.app.listen({ port: 0, host: '127.0.0.1' });
+    const apiUrl = `http://127.0.0.1:${(gated.app.server.address() as { port: number }).port}`;
+    const shop = await buildShopServer(loadShopConfig({ STOREFRONT_API_URL: apiUrl, LOG_LEVEL: 'silent' }));
+    await shop.listen({ port: 0, host: '127.0.0.1' });
+    const { page, context } = await phone(browser);
+    try {
+      await scenario(page, 'gate', async () => {
+        await page.goto(`http://127.0.0.1:${(shop.server.address() as { port: number }).port}/`);
+        await page.getByRole('heading', { name: 'Update required' }).waitFor();
+        assert.match(await page.locator('main').innerText(), /\(1\.0\.0\) is no longer supported\. Please install the latest version \(2\.1\.0\)/);
+        assert.equal(await page.getByRole('link', { name: 'Update the app' }).getAttribute('href'), 'https://shop.example/storefront.apk');
+        assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0, 'nothing behind the gate');
+        await screen(page, '28-version-gate');
+      });
+    } finally {
+      await context.close();
+      await shop.close();
+      await gated.close();
+    }
   });
 
   test('at desktop width the same app fills a wide screen', async () => {

@@ -99,7 +99,9 @@ export function App() {
         <div className="gate-card">
           <span className="brand big" aria-hidden="true">◆</span>
           <h1 id="gate-title">Update required</h1>
-          <p>This version of the app is no longer supported. Please install version {gate.version} to keep shopping.</p>
+          <p>
+            This version of the app ({APP_VERSION}) is no longer supported. Please install the latest version ({gate.version}) to keep shopping.
+          </p>
           <a className="btn primary block" href={gate.apk_url}>
             Update the app
           </a>

@@ -45,7 +45,7 @@ export function Profile() {
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
   const [emailError, setEmailError] = useState<unknown>(null);
-  const [verified, setVerified] = useState(false);
+  const [changing, setChanging] = useState(false);
   const wait = useCountdown();
 
   if (!me) return <Screen title="Profile" back="/account"><Spinner /></Screen>;
@@ -80,7 +80,7 @@ export function Profile() {
     try {
       await call(client.POST('/api/v1/me/email/verify-otp', { body: { otp: code } }));
       await refreshMe();
-      setVerified(true);
+      setChanging(false);
       setCodeSent(false);
       setCode('');
     } catch (err) {
@@ -102,10 +102,16 @@ export function Profile() {
       </form>
       <section className="card">
         <h2>Email</h2>
-        {me.email && me.email_verified ? <Notice kind="success">{me.email} is verified.</Notice> : <p className="muted">Verify an email to get replies from support by mail.</p>}
-        {verified ? <Notice kind="success">Your email is verified.</Notice> : null}
-        {!codeSent ? (
+        {me.email && me.email_verified && !changing ? (
+          <>
+            <Notice kind="success">{me.email} is verified.</Notice>
+            <button type="button" className="btn ghost block" onClick={() => setChanging(true)}>
+              Use another email
+            </button>
+          </>
+        ) : !codeSent ? (
           <form onSubmit={(e) => void sendCode(e)}>
+            <p className="muted">Verify an email to get replies from support by mail.</p>
             <Field label="Email address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
             <button type="submit" className="btn primary block" disabled={!email.trim() || wait.left > 0}>
               {wait.left > 0 ? `Send code (${wait.left} s)` : 'Send verification code'}
