@@ -27,12 +27,12 @@ export function shopperRoute(path: string): boolean {
 
 const errorBody = (error: string, message: string) => ({ error, message });
 
-export function contentSecurityPolicy(mediaOrigin: string): string {
+export function contentSecurityPolicy(imageOrigins: readonly string[]): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${mediaOrigin}`,
+    ['img-src', "'self'", 'data:', 'blob:', ...imageOrigins].join(' '),
     "connect-src 'self'",
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -51,7 +51,7 @@ export async function buildShopServer(config: Readonly<ShopConfig>): Promise<Fas
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   });
   const apiBasePath = new URL(config.apiUrl).pathname.replace(/\/+$/, '');
-  const csp = contentSecurityPolicy(config.mediaOrigin);
+  const csp = contentSecurityPolicy(config.imageOrigins);
 
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -94,7 +94,7 @@ export async function buildShopServer(config: Readonly<ShopConfig>): Promise<Fas
         return forward(reply, target, req.ip, req.body);
       },
     });
-    // Product pictures, when the API's PUBLIC_BASE_URL is the shop's own origin (docs/shop.md).
+    // Product pictures: the app loads /media/<key> from its own origin (docs/shop.md).
     proxy.get('/media/:key', (req, reply) => {
       const target = new URL(config.apiUrl + req.url);
       if (target.pathname !== `${apiBasePath}/media/${(req.params as { key: string }).key}`) return reply.code(404).send(errorBody('not_found', 'Not found.'));

@@ -65,6 +65,8 @@ describe('the shop in a phone browser', { skip }, () => {
     await page.goto(`${st.shopUrl}/products/${st.products['Copper Kettle']}`);
     await page.getByRole('heading', { name: 'Copper Kettle', level: 1 }).waitFor();
     assert.equal(await page.getByRole('button', { name: /^Zoom picture/ }).count(), 3);
+    // Pictures load (through the shop's /media, whatever the API's PUBLIC_BASE_URL).
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.strip img')].every((i) => i.complete && i.naturalWidth === 480));
     assert.match(await text(page), /₹1,499\.00/);
     assert.match(await text(page), /In stock/);
     await screen(page, '03-product');

@@ -121,3 +121,13 @@ test('an API that cannot be reached is a 502 in the usual error shape', async ()
   assert.equal(res.json().error, 'api_unavailable');
   await down.close();
 });
+
+test('extra image origins are settings checked at start, and the CSP names only them', async () => {
+  const c = loadShopConfig({ SHOP_IMAGE_ORIGINS: 'https://cdn.example.com, https://img.example.org/' });
+  assert.deepEqual(c.imageOrigins, ['https://cdn.example.com', 'https://img.example.org']);
+  assert.throws(() => loadShopConfig({ SHOP_IMAGE_ORIGINS: 'https://cdn.example.com/path' }), /SHOP_IMAGE_ORIGINS/);
+  assert.throws(() => loadShopConfig({ SHOP_IMAGE_ORIGINS: "* 'unsafe-inline'" }), /SHOP_IMAGE_ORIGINS/);
+  assert.throws(() => loadShopConfig({ SHOP_PORT: 'x' }), /SHOP_PORT/);
+  const csp = String((await shop.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+  assert.match(csp, /img-src 'self' data: blob:;/);
+});

@@ -2,7 +2,7 @@
  * The whole shop on loopback for the end-to-end tests: the payment server's stack (the real API,
  * payment server and gateway B simulator, apps/pay/test/helpers.ts) with the SMS webhook sink and
  * the SMTP sink of the API's tests, a catalogue made through the admin API, and the shop server
- * in front of the API — the API's PUBLIC_BASE_URL is the shop's origin, so pictures are same-origin.
+ * in front of the API; share links (WEBSITE_URL) point at the shop.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -78,7 +78,8 @@ export async function startShop(): Promise<ShopStack> {
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(mail.port),
       MEDIA_DIR: mediaDir,
-      PUBLIC_BASE_URL: shopUrl,
+      // Not the shop's origin: the app must still load /media/<key> through the shop.
+      PUBLIC_BASE_URL: 'https://api.storefront.example',
       WEBSITE_URL: shopUrl,
     },
   });

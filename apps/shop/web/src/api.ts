@@ -58,3 +58,17 @@ export type Me = Ok<'/api/v1/me', 'get'>;
 export type Ticket = Ok<'/api/v1/tickets/{id}', 'get'>;
 export type TicketSummary = Ok<'/api/v1/tickets', 'get'>['items'][number];
 export type DeletionStatus = Ok<'/api/v1/account/deletion/status', 'get'>;
+
+/**
+ * Product pictures the API stores are served at `<PUBLIC_BASE_URL>/media/<key>`; the shop server
+ * forwards `/media/*`, so they are loaded from the shop's own origin whatever that base is (and
+ * the CSP needs no other image origin). Pictures hosted elsewhere keep their URL.
+ */
+export function mediaSrc(url: string): string {
+  try {
+    const u = new URL(url, location.origin);
+    return /^\/media\/[^/]+$/.test(u.pathname) ? u.pathname : url;
+  } catch {
+    return url;
+  }
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { call, client, type Product } from '../api.ts';
+import { call, client, mediaSrc, type Product } from '../api.ts';
 import { navigate } from '../router.ts';
 import { ListEnd, Money, Screen, useInfinite, useLoad } from '../ui.tsx';
 
@@ -17,7 +17,7 @@ export function ProductCard({ p }: { p: Product }) {
         }}
       >
         <div className="thumb">
-          {p.image_url ? <img src={p.image_url} alt="" loading="lazy" /> : <span className="placeholder" aria-hidden="true">{p.name.slice(0, 1)}</span>}
+          {p.image_url ? <img src={mediaSrc(p.image_url)} alt="" loading="lazy" /> : <span className="placeholder" aria-hidden="true">{p.name.slice(0, 1)}</span>}
           {out ? <span className="tag muted">Out of stock</span> : p.stock <= 5 ? <span className="tag warn">Only {p.stock} left</span> : null}
         </div>
         <span className="name">{p.name}</span>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call, client, type Order, type Quote, type Wallet } from '../api.ts';
+import { call, client, mediaSrc, type Order, type Quote, type Wallet } from '../api.ts';
 import { checkoutKey, emptyCart, frozen, itemCount, markUnsure, orderItems, setQuantity } from '../cart.ts';
 import { outcomeUnknown } from '../errors.ts';
 import { navigate } from '../router.ts';
@@ -84,7 +84,7 @@ export function CartPage() {
       <ul className="lines" aria-label="Items in your cart">
         {cart.lines.map((l) => (
           <li key={l.product_id} className="line card">
-            <div className="thumb small">{l.image_url ? <img src={l.image_url} alt="" /> : <span className="placeholder" aria-hidden="true">{l.name.slice(0, 1)}</span>}</div>
+            <div className="thumb small">{l.image_url ? <img src={mediaSrc(l.image_url)} alt="" /> : <span className="placeholder" aria-hidden="true">{l.name.slice(0, 1)}</span>}</div>
             <div className="line-body">
               <Link to={`/products/${encodeURIComponent(l.product_id)}`} className="name">
                 {l.name}

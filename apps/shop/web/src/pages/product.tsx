@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { call, client, type Product } from '../api.ts';
+import { call, client, mediaSrc, type Product } from '../api.ts';
 import { addToCart, frozen, MAX_QUANTITY } from '../cart.ts';
 import { navigate } from '../router.ts';
 import { useShop } from '../state.tsx';
@@ -36,7 +36,7 @@ function Gallery({ p }: { p: Product }) {
       >
         {images.map((img, i) => (
           <button key={img.id} type="button" className="slide" onClick={() => setZoom(i)} aria-label={`Zoom picture ${i + 1} of ${images.length}`}>
-            <img src={img.image_url} alt={img.alt_text || p.name} />
+            <img src={mediaSrc(img.image_url)} alt={img.alt_text || p.name} />
           </button>
         ))}
       </div>
@@ -51,7 +51,7 @@ function Gallery({ p }: { p: Product }) {
         {zoom !== null ? (
           <>
             <div className={zoomed ? 'zoom-body zoomed' : 'zoom-body'} tabIndex={0} role="region" aria-label="Zoomed picture">
-              <img src={images[zoom]!.image_url} alt={images[zoom]!.alt_text || p.name} onClick={() => setZoomed((z) => !z)} />
+              <img src={mediaSrc(images[zoom]!.image_url)} alt={images[zoom]!.alt_text || p.name} onClick={() => setZoomed((z) => !z)} />
             </div>
             <div className="zoom-bar">
               <button type="button" className="btn small" onClick={() => setZoomed((z) => !z)}>
