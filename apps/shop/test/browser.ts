@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/shop/', import.meta.url));
 export const PHONE = { width: 390, height: 844 };
+export const PHONE_CONTEXT = { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-IN', serviceWorkers: 'block' } as const;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export function launch(): Promise<Browser> {

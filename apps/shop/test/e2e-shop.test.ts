@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { call, createTestApp, newPhone } from '../../api/test/helpers.ts';
 import { credit } from '../../api/test/orders-fixtures.ts';
-import { CHROMIUM, launch, phone, scenario, screen } from './browser.ts';
+import { CHROMIUM, launch, phone, PHONE_CONTEXT, scenario, screen } from './browser.ts';
 import { startShop, type ShopStack } from './stack.ts';
 import { loadShopConfig } from '../src/config.ts';
 import { buildShopServer } from '../src/shop-server.ts';
@@ -208,7 +208,7 @@ describe('the shop in a phone browser', { skip }, () => {
     await context.close();
   });
 
-  test('SMS sign-in, then a checkout whose answer is lost is retried with the same key: one order', async () => {
+  test('SMS sign-in; a checkout whose answer is lost is retried with the same key: one order; spin, email, invite, sign-out, password reset', async () => {
     const { page, problems, context } = await phone(browser);
     await scenario(page, 'retry', async () => {
       const phoneNumber = newPhone();
@@ -304,6 +304,37 @@ describe('the shop in a phone browser', { skip }, () => {
       await friend.page.getByRole('heading', { name: 'Create account' }).waitFor();
       assert.equal(await friend.page.getByLabel('Referral code (optional)').inputValue(), referral);
       await friend.context.close();
+
+      // The same sign-in copied to a second device, then a sign-out here: the API ends the session
+      // there too, and that app goes back to sign-in on its next call.
+      const other = await browser.newContext({ ...PHONE_CONTEXT, storageState: await context.storageState() });
+      const otherPage = await other.newPage();
+      await otherPage.goto(`${st.shopUrl}/wallet`);
+      await otherPage.getByTestId('credits').waitFor();
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('heading', { name: 'Shop', exact: true }).waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem('sf_shop_refresh')), null);
+      await otherPage.getByRole('link', { name: 'Orders' }).click();
+      await otherPage.getByText('Your session has ended. Please sign in again.').waitFor();
+      await other.close();
+
+      // Password reset by SMS code, then a password sign-in.
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByLabel('Phone number').fill(phoneNumber);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByLabel('Code from the SMS').waitFor();
+      await waitFor(() => st.sms.requests.length > 0 && st.sms.code() !== code);
+      await page.getByLabel('Code from the SMS').fill(st.sms.code());
+      await page.getByLabel('New password').fill('my new password 42');
+      await screen(page, '29-reset-password');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByLabel('Phone number').fill(phoneNumber);
+      await page.getByLabel('Password').fill('my new password 42');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Shop', exact: true }).waitFor();
       assert.deepEqual(problems, []);
     });
     await context.close();

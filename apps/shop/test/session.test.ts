@@ -38,7 +38,7 @@ function fakeApi() {
       }
       const token = req.headers.get('x-sdk-access-token') ?? '';
       api.seen.push(`${req.method} ${path} ${token} ${req.method === 'POST' ? await req.text() : ''}`.trim());
-      if (path.startsWith('/api/v1/auth/')) return Response.json({ error: 'invalid_credentials' }, { status: 401 });
+      if (path === '/api/v1/auth/login') return Response.json({ error: 'invalid_credentials' }, { status: 401 });
       if (!live.has(token) || api.revoked) return Response.json({ error: 'unauthorized' }, { status: 401 });
       return Response.json({ ok: true, token });
     },
@@ -104,6 +104,12 @@ test('a 401 from a sign-in route is wrong credentials, not an expired token: no 
   assert.equal(api.refreshCalls, 0);
   assert.equal(ended(), 0);
   assert.ok(api.seen.every((l) => !l.includes(' A0 ')), 'no token sent to sign-in routes');
+});
+
+test('signing out sends the token (the API ends the session by it)', async () => {
+  const { api, s } = setup();
+  await s.fetch(new Request(`${BASE}/api/v1/auth/logout`, { method: 'POST' }));
+  assert.deepEqual(api.seen, ['POST /api/v1/auth/logout A0']);
 });
 
 test('offline during a refresh keeps the session (the refresh token is still good)', async () => {

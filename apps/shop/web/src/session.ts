@@ -31,8 +31,8 @@ export interface SessionOptions {
 
 export const REFRESH_KEY = 'sf_shop_refresh';
 const TOKEN_HEADER = 'x-sdk-access-token';
-/** Routes whose 401 means "wrong credentials", never "token expired". */
-const AUTH_ROUTE = /\/api\/v1\/auth\//;
+/** Routes that take credentials instead of a token: their 401 means "wrong credentials", never "token expired". */
+const AUTH_ROUTE = /\/api\/v1\/auth\/(login|register|otp\/|refresh|reset-password)/;
 
 export interface Session {
   /** True while a refresh token is held (the shopper is signed in, maybe with an expired access token). */
