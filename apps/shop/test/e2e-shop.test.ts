@@ -165,9 +165,14 @@ describe('the shop in a phone browser', { skip }, () => {
     await page.getByLabel('How can we help?').fill('I cancelled an order and want to be sure the refund is in my wallet.');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('heading', { name: 'Where is my refund?' }).waitFor();
+    await page.getByLabel('Your reply').fill('Also: can I get an invoice?');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByText('Also: can I get an invoice?').waitFor();
     await screen(page, '18-ticket');
     const tickets = await call(st.s.api, 'GET', '/api/v1/tickets', { token });
     assert.deepEqual(tickets.body.items.map((t: any) => [t.subject, t.status]), [['Where is my refund?', 'open']]);
+    const ticket = await call(st.s.api, 'GET', `/api/v1/tickets/${tickets.body.items[0].id}`, { token });
+    assert.deepEqual(ticket.body.replies.map((r: any) => r.author), ['user', 'user']);
 
     // Deletion: blocked while the wallet holds credits, in plain words.
     await page.getByRole('link', { name: 'Account' }).click();
@@ -202,6 +207,10 @@ describe('the shop in a phone browser', { skip }, () => {
     await screen(page, '21-delete-pending');
     const status = await call(st.s.api, 'GET', '/api/v1/account/deletion/status', { token });
     assert.equal(status.body.status, 'pending');
+    // Changing one's mind during the grace period.
+    await page.getByRole('button', { name: 'Keep my account' }).click();
+    await page.getByText('Your deletion request is cancelled. Your account stays.').waitFor();
+    assert.equal((await call(st.s.api, 'GET', '/api/v1/account/deletion/status', { token })).body.status, 'cancelled');
 
     assert.deepEqual(problems, []);
     });
@@ -416,6 +425,32 @@ describe('the shop in a phone browser', { skip }, () => {
       await page.getByRole('link', { name: /^Cart/ }).click();
       await page.getByRole('button', { name: 'Sign in to check out' }).waitFor();
       await screen(page, 'desktop-cart');
+      assert.deepEqual(problems, []);
+    });
+    await context.close();
+  });
+
+  test('a long category scrolls in pages, and a 360 px screen fits', async () => {
+    const cat = await call(st.s.api, 'POST', '/api/v1/admin/categories', { token: st.admin.token, body: { name: 'Stationery', slug: 'stationery', sort_order: 2, is_active: true } });
+    for (let i = 1; i <= 25; i++) {
+      const r = await call(st.s.api, 'POST', '/api/v1/admin/products', {
+        token: st.admin.token,
+        body: { name: `Notebook ${String(i).padStart(2, '0')}`, price: 19_900 + i * 100, stock: 50, category_id: cat.body.id, is_active: true },
+      });
+      assert.equal(r.status, 201, r.text);
+    }
+    const { page, problems, context } = await phone(browser, { width: 360, height: 740 });
+    await scenario(page, 'scroll', async () => {
+      const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+      await page.goto(`${st.shopUrl}/?category=${cat.body.id}`);
+      await page.getByRole('link', { name: /Notebook/ }).first().waitFor();
+      assert.equal(await items.count(), 20, 'the first page');
+      await items.last().scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 4000);
+      await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Products"] li').length === 25);
+      const names = await page.getByRole('list', { name: 'Products' }).getByRole('listitem').allInnerTexts();
+      assert.equal(new Set(names).size, 25, 'no product twice');
+      await screen(page, '30-scrolled-360');
       assert.deepEqual(problems, []);
     });
     await context.close();

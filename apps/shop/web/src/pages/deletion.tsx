@@ -77,7 +77,13 @@ export function Deletion() {
         <h2>Delete your account</h2>
         <p>Your profile is removed after a grace period. Records the law asks us to keep (payments) stay, without your name.</p>
         {!eligibility.eligible ? (
-          <Notice kind="error">You cannot delete your account yet: {blockerWords(eligibility.blockers)}. Finish or cancel open orders and spend your balance first.</Notice>
+          <Notice kind="error">
+            You cannot delete your account yet: {blockerWords(eligibility.blockers)}.{' '}
+            {eligibility.blockers
+              .map((b) => (b === 'open_orders' ? 'Wait for your orders to arrive, or cancel them' : 'Spend your balance (or ask support for help with it)'))
+              .join(', and ')}{' '}
+            first.
+          </Notice>
         ) : step === 'start' ? (
           <>
             {error ? <ErrorNote error={error} /> : null}
