@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { call, createTestApp, newPhone } from '../../api/test/helpers.ts';
+import { call, createTestApp, newPhone, registerUser } from '../../api/test/helpers.ts';
 import { credit } from '../../api/test/orders-fixtures.ts';
 import { CHROMIUM, launch, phone, PHONE_CONTEXT, scenario, screen } from './browser.ts';
 import { startShop, type ShopStack } from './stack.ts';
@@ -228,6 +228,15 @@ describe('the shop in a phone browser', { skip }, () => {
       await page.getByLabel('Code from the SMS').waitFor();
       assert.match(await page.getByRole('button', { name: /Resend code in \d+ s/ }).innerText(), /Resend code in (30|29|28) s/);
       const code = st.sms.code();
+      // The app restarted, and a code asked for again at once: OTP_RATE_LIMITED, with its wait.
+      await page.reload();
+      await page.getByRole('tab', { name: 'SMS code' }).click();
+      await page.getByLabel('Phone number').fill(phoneNumber);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByText(/^Too many codes asked for\. Try again in \d+ s\.$/).waitFor();
+      assert.equal(await page.getByRole('button', { name: /^Send code \(\d+ s\)$/ }).isDisabled(), true);
+      await screen(page, '31-otp-rate-limited');
+      await page.getByRole('button', { name: 'Enter the code I received' }).click();
       await page.getByLabel('Code from the SMS').fill(code === '000000' ? '111111' : '000000');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('That code is not right, or it has expired.').waitFor();
@@ -344,6 +353,46 @@ describe('the shop in a phone browser', { skip }, () => {
       await page.getByLabel('Password').fill('my new password 42');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { name: 'Shop', exact: true }).waitFor();
+      assert.deepEqual(problems, []);
+    });
+    await context.close();
+  });
+
+  test("a top-up whose payment-server callback is lost is credited by the app's own status poll", async () => {
+    const shopper = await registerUser(st.s.api, { full_name: 'Kiran Das' });
+    const { page, problems, context } = await phone(browser);
+    await scenario(page, 'self-heal', async () => {
+      await page.goto(`${st.shopUrl}/sign-in`);
+      await page.getByLabel('Phone number').fill(shopper.phone);
+      await page.getByLabel('Password').fill(shopper.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Shop', exact: true }).waitFor();
+      await page.goto(`${st.shopUrl}/wallet/top-up`);
+      // Below TOPUP_MIN (₹1.00 here): the API's bounds, shown in the store's money.
+      await page.getByLabel('Amount (INR)').fill('0.50');
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await page.getByText(/Enter an amount between ₹1\.00 and ₹1,00,000\.00\./).waitFor();
+      await waitFor(() => context.pages().length === 1); // the window opened for the tap is closed again
+
+      await page.getByLabel('Amount (INR)').fill('750');
+      const [pay] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Continue to payment' }).click()]);
+      await pay.waitForURL(/\/topup\?token=/);
+      // From here on the payment server cannot reach the API with its credit.
+      st.s.proxy.faultOn = '/wallet/topup-credit';
+      st.s.proxy.failNext = 1_000;
+      try {
+        await pay.click('#pay-gateway-b');
+        await pay.click('#sim-approve');
+        await pay.waitForLoadState();
+        await pay.close();
+        await page.getByRole('heading', { name: 'Money added' }).waitFor();
+        assert.ok(st.s.proxy.refused.some((u) => u.includes('/wallet/topup-credit')), 'the callback really was lost');
+      } finally {
+        st.s.proxy.failNext = 0;
+      }
+      assert.equal(await page.getByTestId('new-balance').innerText(), '₹750.00');
+      const ledger = await st.s.db.database.db.selectFrom('wallet_transactions').select(['type', 'amount']).where('user_id', '=', shopper.id).execute();
+      assert.deepEqual(ledger.map((r) => [r.type, Number(r.amount)]), [['topup', 75_000]]);
       assert.deepEqual(problems, []);
     });
     await context.close();

@@ -52,6 +52,8 @@ export function SignIn({ next = '/', ended = false }: { next?: string; ended?: b
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
+  /** The number the last code went to: after "Change number" (or a rate limit) that code still works. */
+  const [sentTo, setSentTo] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const wait = useCountdown();
@@ -76,6 +78,7 @@ export function SignIn({ next = '/', ended = false }: { next?: string; ended?: b
     try {
       const r = await call(client.POST('/api/v1/auth/otp/send', { body: { phone, purpose: 'login' } }));
       setSent(true);
+      setSentTo(phone);
       setCode('');
       wait.start(r.resend_in);
     } catch (err) {
@@ -132,6 +135,11 @@ export function SignIn({ next = '/', ended = false }: { next?: string; ended?: b
             <button type="submit" className="btn primary block" disabled={busy || wait.left > 0}>
               {wait.left > 0 ? `Send code (${wait.left} s)` : 'Send code'}
             </button>
+            {(sentTo && sentTo === phone) || (error instanceof ShopError && error.body.code === 'OTP_RATE_LIMITED') ? (
+              <button type="button" className="btn ghost block" onClick={() => { setSent(true); setError(null); }}>
+                Enter the code I received
+              </button>
+            ) : null}
           </form>
         ) : (
           <form className="card" onSubmit={(e) => void verify(e)}>
