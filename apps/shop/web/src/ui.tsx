@@ -148,7 +148,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick]);
   return { ...state, reload: useCallback(() => setTick((t) => t + 1), []) };
 }
@@ -200,7 +199,6 @@ export function useInfinite<T>(loadPage: (cursor: string | null) => Promise<{ it
     setItems([]);
     setDone(false);
     void more(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
 
   const sentinel = useRef<HTMLDivElement | null>(null);

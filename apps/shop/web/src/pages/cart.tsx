@@ -40,7 +40,6 @@ export function CartPage() {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fingerprint, signedIn]);
 
   async function pay() {
