@@ -57,7 +57,7 @@ export function BottomNav({ path, cartCount }: { path: string; cartCount: number
           </span>
           <span>
             {n.label}
-            {n.to === '/cart' && cartCount > 0 ? <span className="sr-only">, {cartCount} items</span> : null}
+            {n.to === '/cart' && cartCount > 0 ? <span className="sr-only">, {cartCount === 1 ? '1 item' : `${cartCount} items`}</span> : null}
           </span>
         </a>
       ))}

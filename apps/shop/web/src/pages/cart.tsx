@@ -104,7 +104,9 @@ export function CartPage() {
 
       {!signedIn ? (
         <div className="summary card">
-          <p>{itemCount(cart)} items. Sign in to see the final price and pay with your wallet.</p>
+          <p>
+            {itemCount(cart) === 1 ? '1 item' : `${itemCount(cart)} items`}. Sign in to see the final price and pay with your wallet.
+          </p>
           <button type="button" className="btn primary block" onClick={() => navigate('/sign-in?next=/cart')}>
             Sign in to check out
           </button>
