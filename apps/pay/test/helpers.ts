@@ -108,6 +108,8 @@ export interface StackOptions {
   gatewayB?: boolean;
   /** Give the payment server the webhook secret (default true). */
   paySecret?: boolean;
+  /** More API settings (the shop's tests add the SMS and SMTP sinks, media, its own URL). */
+  apiEnv?: Record<string, string>;
 }
 
 /** The whole payment path on loopback: API ← proxy ← payment server → simulators. */
@@ -126,6 +128,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     GATEWAY_B_CLIENT_ID: GW_B.clientId,
     GATEWAY_B_CLIENT_SECRET: GW_B.clientSecret,
     GATEWAY_B_API_BASE: simB.apiBase,
+    ...o.apiEnv,
   });
   const api = await buildApp({ config, database: db.database, clock });
   await api.listen({ port: 0, host: '127.0.0.1' });
