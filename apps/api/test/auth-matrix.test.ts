@@ -17,7 +17,7 @@ export function protectedOperations(doc: any): Op[] {
   const ops: Op[] = [];
   for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(item)) {
-      if (!op.security) continue;
+      if (!op.security?.some((s: object) => 'customToken' in s)) continue;
       ops.push({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, '00000000-0000-7000-8000-000000000000'), admin: path.startsWith('/api/v1/admin/') });
     }
   }

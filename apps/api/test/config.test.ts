@@ -76,7 +76,7 @@ describe('configuration', () => {
   });
 
   it('an invalid setting stops the server at start with one clear line', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const r = spawnSync(process.execPath, ['src/server.ts'], {
       env: { PATH: process.env.PATH, NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), PORT: 'eighty' },
       encoding: 'utf8',
       timeout: 20_000,

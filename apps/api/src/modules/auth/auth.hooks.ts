@@ -6,7 +6,7 @@ export type AuthLevel = 'user' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Declares who may call a route; the hook below enforces it and the OpenAPI document shows it. */
+    /** Declares who may call a route; the hook below enforces it and src/openapi.ts documents it. */
     auth?: AuthLevel;
     /** The session check also reads the caller's wallet in the same statement (`principal.wallet`). */
     withWallet?: boolean;
@@ -21,15 +21,6 @@ const header = (v: string | string[] | undefined): string | undefined => (Array.
 /** One middleware for both credential forms; must be installed before any route is added. */
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
-
-  app.addHook('onRoute', (route) => {
-    const level = route.config?.auth;
-    if (!level) return;
-    route.schema = {
-      ...route.schema,
-      security: [{ customToken: [] }, { idpBearer: [] }],
-    } as typeof route.schema;
-  });
 
   app.addHook('onRequest', async (request) => {
     const level = request.routeOptions.config?.auth;
