@@ -28,7 +28,7 @@ export function installAuth(app: FastifyInstance): void {
     const authz = header(request.headers.authorization);
     const bearer = authz?.startsWith('Bearer ') ? authz.slice(7).trim() : undefined;
     const credentials = { customToken: header(request.headers['x-sdk-access-token']), bearer };
-    request.principal = await authenticate(app.ctx, credentials, request.routeOptions.config.withWallet === true);
+    request.principal = await authenticate(app.ctx, credentials, request.routeOptions.config.withWallet === true, request.ip);
     if (level === 'admin' && !request.principal.isAdmin) throw new AppError(403, 'forbidden', 'Admin role required');
   });
 }
