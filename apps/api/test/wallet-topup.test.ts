@@ -295,6 +295,15 @@ describe('top-up gates: fail closed until configured', () => {
     assert.equal((await t.db.database.db.selectFrom('topups').select('id').execute()).length, 0);
   });
 
+  it('the closed gate comes before the body: an invalid or malformed body is 503 too, but no token is still 401', async () => {
+    const u = await registerUser(t.app);
+    for (const options of [{ body: { amount: 'lots' } }, { body: {} }, { raw: '{"amount":' }]) {
+      const res = await call(t.app, 'POST', '/api/v1/wallet/topup-initiate', { token: u.token, ...options });
+      assert.deepEqual([res.status, res.body.error], [503, 'topup_disabled'], JSON.stringify(options));
+    }
+    assert.equal((await call(t.app, 'POST', '/api/v1/wallet/topup-initiate', { body: { amount: 'lots' } })).status, 401);
+  });
+
   it('signed routes are 503 callback_disabled without STORE_WEBHOOK_SECRET, and the attempt is logged', async () => {
     for (const path of ['topup-credit', 'topup-lookup', 'topup-attach']) {
       const res = await signedCall(t, path, creditBody('tok-unconfigured', 500, 'A-OFF'));

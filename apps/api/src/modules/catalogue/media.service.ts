@@ -66,7 +66,8 @@ export function decodeImageData(data: string): Buffer {
 
 export const imageTooLarge = (): AppError => new AppError(413, 'IMAGE_TOO_LARGE', 'Images may be at most 5 MB (5242880 bytes)');
 
-function mediaDir(ctx: Ctx): string {
+/** The upload gate (MEDIA_DIR); the route checks it before it reads the body. */
+export function mediaDir(ctx: Ctx): string {
   if (!ctx.config.mediaDir) throw new AppError(503, 'uploads_disabled', 'Image uploads are not configured');
   return ctx.config.mediaDir;
 }

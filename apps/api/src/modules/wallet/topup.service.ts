@@ -33,9 +33,15 @@ export function stateOf(ctx: Ctx, row: repo.TopupRow): TopupState {
   return ctx.clock.now().toISOString() >= row.expires_at ? 'expired' : 'pending';
 }
 
-export async function initiateTopup(ctx: Ctx, userId: string, amount: number) {
+/** The top-up gate (TOPUP_PAGE_BASE_URL); the route checks it before it reads the body. */
+export function topupPage(ctx: Ctx): string {
   const base = ctx.config.topup.pageBaseUrl;
   if (base === null) throw new AppError(503, 'topup_disabled', 'Top-up is not configured');
+  return base;
+}
+
+export async function initiateTopup(ctx: Ctx, userId: string, amount: number) {
+  const base = topupPage(ctx);
   const { min, max } = ctx.config.topup;
   if (amount < min || amount > max) {
     throw badRequest(`amount must be between ${min} and ${max}`, [{ field: 'body/amount', message: `must be between ${min} and ${max}` }]);
