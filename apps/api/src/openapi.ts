@@ -195,6 +195,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/admin/users/{uid}': { id: 'adminGetUser', summary: 'One user with referral attribution' },
   'PUT /api/v1/admin/users/{uid}': { id: 'adminUpdateUser', summary: 'Edit a user (including is_admin)' },
   'DELETE /api/v1/admin/users/{uid}': { id: 'adminDeleteUser', summary: 'Anonymise a user now', errors: { 409: ['deletion_blocked'] } },
+  'POST /api/v1/admin/users/{uid}/adjustments': {
+    id: 'adminAdjustWallet',
+    summary: "Adjust a user's shopping credits (signed amount, with a reason; honours Idempotency-Key)",
+    errors: { 402: ['insufficient_credits'], 409: ['idempotency_conflict', 'conflict'] },
+  },
   'GET /api/v1/admin/users/{uid}/ledger': { id: 'adminGetUserLedger', summary: "A user's wallet and transactions" },
   'GET /api/v1/admin/users/{uid}/orders': { id: 'adminListUserOrders', summary: "A user's orders" },
   'GET /api/v1/admin/users/{uid}/tickets': { id: 'adminListUserTickets', summary: "A user's tickets" },

@@ -541,6 +541,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/users/{uid}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adjust a user's shopping credits (signed amount, with a reason; honours Idempotency-Key) */
+        post: operations["adminAdjustWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/users/{uid}/ledger": {
         parameters: {
             query?: never;
@@ -5734,6 +5751,166 @@ export interface operations {
             };
         };
     };
+    adminAdjustWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description signed integer minor units: positive credits the wallet, negative debits it (never below zero) */
+                    amount: number;
+                    /** @description why, for the ledger and the accountant */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin_id: string;
+                        /** @description signed (integer minor units) */
+                        amount: number;
+                        created_at: string;
+                        currency: string;
+                        id: string;
+                        reason: string;
+                        transaction: {
+                            /** @description signed: credits positive, payments negative (integer minor units) */
+                            amount: number;
+                            /** @description shopping credits right after this movement (integer minor units) */
+                            balance_after: number;
+                            created_at: string;
+                            id: string;
+                            reference: string | null;
+                            type: "topup" | "order_payment" | "order_refund" | "daily_spin" | "adjustment";
+                        };
+                        user_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Payment Required: insufficient_credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "insufficient_credits";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Conflict: idempotency_conflict, conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "idempotency_conflict" | "conflict";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
     adminGetUserLedger: {
         parameters: {
             query?: {
@@ -6214,6 +6391,8 @@ export interface operations {
                             is_admin: boolean;
                             phone: string | null;
                             referral_code: string | null;
+                            /** @description id of the user whose referral brought this one (set once, at sign-up) */
+                            referred_by: string | null;
                         };
                     };
                 };
@@ -6644,6 +6823,8 @@ export interface operations {
                             is_admin: boolean;
                             phone: string | null;
                             referral_code: string | null;
+                            /** @description id of the user whose referral brought this one (set once, at sign-up) */
+                            referred_by: string | null;
                         };
                     };
                 };
@@ -7077,6 +7258,8 @@ export interface operations {
                         is_admin: boolean;
                         phone: string | null;
                         referral_code: string | null;
+                        /** @description id of the user whose referral brought this one (set once, at sign-up) */
+                        referred_by: string | null;
                     };
                 };
             };
@@ -7162,6 +7345,8 @@ export interface operations {
                         is_admin: boolean;
                         phone: string | null;
                         referral_code: string | null;
+                        /** @description id of the user whose referral brought this one (set once, at sign-up) */
+                        referred_by: string | null;
                     };
                 };
             };

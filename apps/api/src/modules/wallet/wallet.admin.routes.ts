@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as wallet from './wallet.service.ts';
+import { IdempotencyHeadersSchema } from '../../lib/idempotency.ts';
 import {
+  AdjustmentBodySchema,
+  AdjustmentSchema,
   AdminTransactionSchema,
   AdminTransactionsQuerySchema,
   TransactionSchema,
@@ -41,6 +44,20 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (req) => wallet.adminUserLedger(ctx, req.params.uid, req.query),
+  );
+
+  app.post(
+    '/admin/users/:uid/adjustments',
+    {
+      config: admin,
+      schema: { tags, params: UidParamsSchema, headers: IdempotencyHeadersSchema, body: AdjustmentBodySchema, response: { 201: AdjustmentSchema } },
+    },
+    async (req, reply) => {
+      const { adjustment, replayed } = await wallet.adminAdjust(ctx, req.principal!.userId, req.params.uid, req.body, req.headers['idempotency-key']);
+      // A replay answers exactly what the first request answered (201, the same adjustment), marked.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(adjustment);
+    },
   );
 
   app.get(

@@ -132,3 +132,31 @@ export const WebhookLogsQuerySchema = Type.Object({
 });
 
 export const UidParamsSchema = Type.Object({ uid: Type.String({ maxLength: 64 }) });
+
+// ---- admin adjustments ----
+
+/** Bounded so any sum of amounts stays an exact integer. */
+const MAX_ADJUSTMENT = 1_000_000_000_000;
+
+export const AdjustmentBodySchema = Type.Object({
+  amount: Type.Integer({
+    minimum: -MAX_ADJUSTMENT,
+    maximum: MAX_ADJUSTMENT,
+    not: { const: 0 },
+    description: 'signed integer minor units: positive credits the wallet, negative debits it (never below zero)',
+  }),
+  reason: Type.String({ minLength: 1, maxLength: 500, description: 'why, for the ledger and the accountant' }),
+});
+export type AdjustmentBody = Static<typeof AdjustmentBodySchema>;
+
+export const AdjustmentSchema = Type.Object({
+  id: Type.String(),
+  user_id: Type.String(),
+  admin_id: Type.String(),
+  amount: Money('signed'),
+  currency: Type.String(),
+  reason: Type.String(),
+  transaction: TransactionSchema,
+  created_at: Type.String(),
+});
+export type Adjustment = Static<typeof AdjustmentSchema>;
