@@ -42,6 +42,30 @@ test('a signed top-up (sent with the typed client, as the payment server does) s
   await shot(page, '60-user-ledger');
 });
 
+test('an admin takes credits from a wallet with a reason, and cannot take it below zero', async () => {
+  const before = (await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits as number;
+  assert.ok(before >= 100_000, 'the top-up above filled the wallet');
+  await page.goto(`${s.portalUrl}/users/${shopper.id}`);
+  await page.getByLabel('Adjustment direction').selectOption('debit');
+  await page.getByLabel('Adjustment amount').fill('1,000.00');
+  await page.getByLabel('Adjustment reason').fill('duplicate top-up refunded by the bank');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Adjust' }).click();
+  await page.getByText('Credits taken.').waitFor();
+  await page.getByTestId('ledger').getByText('adjustment', { exact: true }).waitFor();
+  await shot(page, '61-user-adjusted');
+  const after = (await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits;
+  assert.equal(after, before - 100_000);
+
+  await page.getByLabel('Adjustment direction').selectOption('debit');
+  await page.getByLabel('Adjustment amount').fill('999999');
+  await page.getByLabel('Adjustment reason').fill('too much');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Adjust' }).click();
+  await page.getByText('never take it below zero').waitFor();
+  assert.equal((await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits, after);
+});
+
 test('a forged top-up call is logged as rejected and highlighted on the webhook log page', async () => {
   const forged = createStorefrontClient(s.apiUrl, { sign: () => ({ 'x-store-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }) });
   const res = await forged.POST('/api/v1/wallet/topup-credit', {
