@@ -93,7 +93,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/wallet/daily-spin': { id: 'dailySpin', summary: 'Spin once per UTC day for shopping credits', errors: { 404: ['not_found'], 409: ['already_spun'] } },
   'POST /api/v1/wallet/topup-initiate': {
     id: 'initiateTopup',
-    summary: 'Start a top-up on the hosted payment page',
+    summary: 'Start a top-up on the hosted payment page (the amount must suit an active gateway)',
     errors: { 503: ['topup_disabled'] },
   },
   'GET /api/v1/wallet/topup-status/{token}': { id: 'getTopupStatus', summary: 'Poll a top-up (may verify with gateway B and credit)' },

@@ -1148,7 +1148,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a top-up on the hosted payment page */
+        /** Start a top-up on the hosted payment page (the amount must suit an active gateway) */
         post: operations["initiateTopup"];
         delete?: never;
         options?: never;
@@ -9641,6 +9641,11 @@ export interface operations {
                         amount: number;
                         currency: string;
                         expires_at: string;
+                        /** @description the gateways the hosted page may offer for this amount, in display order (active records whose bounds admit it, then gateways without a record) */
+                        gateways: {
+                            code: string;
+                            name: string | null;
+                        }[];
                         status: "pending" | "completed" | "expired";
                     };
                 };

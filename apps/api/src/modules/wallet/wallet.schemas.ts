@@ -92,6 +92,9 @@ export const TopupLookupResponseSchema = Type.Object({
   amount: Type.Integer(),
   currency: Type.String(),
   expires_at: Type.String(),
+  gateways: Type.Array(Type.Object({ code: Type.String(), name: Type.Union([Type.String(), Type.Null()]) }), {
+    description: 'the gateways the hosted page may offer for this amount, in display order (active records whose bounds admit it, then gateways without a record)',
+  }),
 });
 
 export const TopupAttachBodySchema = Type.Object({ token: TopupTokenSchema, gateway: GatewaySchema, gateway_order_id: GatewayRefSchema });
