@@ -203,7 +203,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/admin/users/{uid}/ledger': { id: 'adminGetUserLedger', summary: "A user's wallet and transactions" },
   'GET /api/v1/admin/users/{uid}/orders': { id: 'adminListUserOrders', summary: "A user's orders" },
   'GET /api/v1/admin/users/{uid}/tickets': { id: 'adminListUserTickets', summary: "A user's tickets" },
-  'GET /api/v1/admin/transactions': { id: 'adminListTransactions', summary: 'All wallet transactions' },
+  'GET /api/v1/admin/transactions': { id: 'adminListTransactions', summary: 'All wallet transactions, filtered by user, type and date' },
+  'GET /api/v1/admin/transactions/export.csv': { id: 'adminExportTransactions', summary: 'All wallet transactions the filters match, as CSV' },
   'GET /api/v1/admin/webhook/logs': { id: 'adminListWebhookLogs', summary: 'Payment-webhook log' },
 
   // admin: orders
@@ -216,6 +217,9 @@ export const OPERATIONS: Record<string, Operation> = {
     errors: { 409: ['refund_exceeds_paid', 'invalid_transition', 'idempotency_conflict', 'conflict'] },
   },
   'GET /api/v1/admin/refunds': { id: 'adminListRefunds', summary: 'All refunds' },
+  'GET /api/v1/admin/orders/export.csv': { id: 'adminExportOrders', summary: 'All orders the filters match, as CSV' },
+  'GET /api/v1/admin/refunds/export.csv': { id: 'adminExportRefunds', summary: 'All refunds the filters match, as CSV' },
+  'GET /api/v1/admin/reconciliation/export.csv': { id: 'adminExportReconciliation', summary: 'The reconciliation report, as CSV' },
   'GET /api/v1/admin/reconciliation': { id: 'adminGetReconciliation', summary: 'Payments and orders reconciliation' },
 
   // admin: tickets

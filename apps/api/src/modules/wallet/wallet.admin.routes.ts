@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as wallet from './wallet.service.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { IdempotencyHeadersSchema } from '../../lib/idempotency.ts';
 import {
   AdjustmentBodySchema,
   AdjustmentSchema,
   AdminTransactionSchema,
+  AdminTransactionsExportQuerySchema,
   AdminTransactionsQuerySchema,
   TransactionSchema,
   UidParamsSchema,
@@ -24,6 +26,20 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/transactions',
     { config: admin, schema: { tags, querystring: AdminTransactionsQuerySchema, response: { 200: pageOf(AdminTransactionSchema) } } },
     (req) => wallet.adminListTransactions(ctx, req.query),
+  );
+
+  app.get(
+    '/admin/transactions/export.csv',
+    {
+      config: admin,
+      schema: {
+        tags,
+        querystring: AdminTransactionsExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: Type.Unsafe<unknown>({ type: 'string', description: `CSV: ${wallet.TRANSACTION_CSV_COLUMNS.join(', ')}` }) },
+      },
+    },
+    (req, reply) => sendCsv(reply, 'transactions.csv', wallet.TRANSACTION_CSV_COLUMNS, wallet.adminTransactionsCsv(ctx, req.query)),
   );
 
   app.get(

@@ -68,11 +68,13 @@ export async function insertTransaction(db: Executor, r: TransactionRow): Promis
 /** Newest first (ids sort by creation); `before` is the id of the last row of the previous page. */
 export function listTransactions(
   db: Executor,
-  filter: { userId?: string; type?: TransactionType; before: string | null; limit: number },
+  filter: { userId?: string; type?: TransactionType; from?: string; to?: string; before: string | null; limit: number },
 ): Promise<TransactionRow[]> {
   let q = db.selectFrom('wallet_transactions').select(txColumns);
   if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
   if (filter.type !== undefined) q = q.where('type', '=', filter.type);
+  if (filter.from !== undefined) q = q.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) q = q.where('created_at', '<', filter.to);
   if (filter.before !== null) q = q.where('id', '<', filter.before);
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DateRangeQueryProperties } from '../../lib/date-range.ts';
 import { PageQuerySchema } from '../../lib/pagination.ts';
 
 
@@ -103,11 +104,15 @@ export const TopupAttachResponseSchema = Type.Object({ attached: Type.Boolean(),
 
 // ---- admin ----
 
-export const AdminTransactionsQuerySchema = Type.Object({
-  ...PageQuerySchema.properties,
+const adminTransactionFilters = {
   user_id: Type.Optional(Type.String({ maxLength: 64 })),
   type: Type.Optional(TransactionTypeSchema),
-});
+  ...DateRangeQueryProperties,
+};
+export const AdminTransactionsQuerySchema = Type.Object({ ...PageQuerySchema.properties, ...adminTransactionFilters });
+/** The page's filters, for the CSV export of everything they match. */
+export const AdminTransactionsExportQuerySchema = Type.Object(adminTransactionFilters);
+export type AdminTransactionFilters = Static<typeof AdminTransactionsExportQuerySchema>;
 
 export const WebhookOutcomeSchema = Type.Union([
   Type.Literal('credited'),

@@ -7,7 +7,9 @@ import { isUniqueViolation } from '../../db/kysely.ts';
 import type { TransactionType, WebhookOutcome } from '../../db/tables/wallet.ts';
 import { applyMovement, toTransaction } from './ledger.ts';
 import * as repo from './wallet.repository.ts';
-import type { Adjustment, AdjustmentBody, AdminTransaction, Wallet } from './wallet.schemas.ts';
+import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, Wallet } from './wallet.schemas.ts';
+import { allRows, money as csvMoney, text as csvText } from '../../lib/csv.ts';
+import { rangeOf } from '../../lib/date-range.ts';
 
 export { applyMovement } from './ledger.ts';
 export type { Movement } from './ledger.ts';
@@ -69,15 +71,43 @@ export async function dailySpin(ctx: Ctx, userId: string) {
 
 const toAdminTransaction = (r: repo.TransactionRow): AdminTransaction => ({ ...toTransaction(r), user_id: r.user_id });
 
-export async function adminListTransactions(ctx: Ctx, q: PageQuery & { user_id?: string; type?: TransactionType }) {
+const transactionFilter = (q: AdminTransactionFilters) => ({
+  ...(q.user_id !== undefined ? { userId: q.user_id } : {}),
+  ...(q.type !== undefined ? { type: q.type } : {}),
+  ...rangeOf(q),
+});
+
+export async function adminListTransactions(ctx: Ctx, q: PageQuery & AdminTransactionFilters) {
   const limit = limitOf(q);
-  const rows = await repo.listTransactions(ctx.db, {
-    ...(q.user_id !== undefined ? { userId: q.user_id } : {}),
-    ...(q.type !== undefined ? { type: q.type } : {}),
-    before: decodeCursor(q.cursor),
-    limit: limit + 1,
-  });
+  const rows = await repo.listTransactions(ctx.db, { ...transactionFilter(q), before: decodeCursor(q.cursor), limit: limit + 1 });
   return toPage(rows, limit, (r) => r.id, toAdminTransaction);
+}
+
+export const TRANSACTION_CSV_COLUMNS = ['id', 'created_at', 'user_id', 'type', 'amount', 'currency', 'balance_after', 'reference'] as const;
+
+/**
+ * Every transaction the page's filters match, newest first, as CSV rows (read in batches). The
+ * filters are checked here, before the answer starts (a bad date is a 400, not a cut-off file).
+ */
+export function adminTransactionsCsv(ctx: Ctx, q: AdminTransactionFilters) {
+  const filter = transactionFilter(q);
+  return transactionRows(ctx, filter);
+}
+
+async function* transactionRows(ctx: Ctx, filter: ReturnType<typeof transactionFilter>) {
+  const currency = ctx.config.currency;
+  for await (const r of allRows((before, limit) => repo.listTransactions(ctx.db, { ...filter, before, limit }))) {
+    yield {
+      id: r.id,
+      created_at: r.created_at,
+      user_id: r.user_id,
+      type: r.type,
+      amount: csvMoney(r.amount, currency),
+      currency,
+      balance_after: csvMoney(r.balance_after, currency),
+      reference: csvText(r.reference),
+    };
+  }
 }
 
 /** One user's ledger, newest first, with the wallet it adds up to. Unknown user: 404. */
