@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../api.ts';
 import { formatMoney, parseMajor } from '../money.ts';
 import { ORDER_STATUSES, type Order, type User } from '../types.ts';
-import { ErrorBox, Link, Money, Notice, PagedTable, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+import { ErrorBox, ExportLink, Link, Money, Notice, PagedTable, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
 
 /** Where an admin may move an order from each status (CONTRACTS §5); refunds have their own button. */
 const NEXT: Record<string, string[]> = {
@@ -32,6 +32,7 @@ export function OrdersPage() {
             ))}
           </select>
         </label>
+        <ExportLink path="/api/v1/admin/orders/export.csv" query={{ status }} filename="orders.csv" />
       </div>
       <PagedTable
         list={list}
