@@ -100,6 +100,7 @@ test('a forged top-up call is logged as rejected and highlighted on the webhook 
   await page.getByRole('link', { name: 'Webhook logs' }).click();
   const rejected = page.locator('tr.mismatch', { hasText: 'rejected' });
   await rejected.first().waitFor();
+  await page.waitForLoadState('networkidle');
   const credited = page.locator('tr', { hasText: 'credited' });
   assert.equal(await credited.count(), 1);
   assert.equal(await credited.first().getAttribute('class'), null, 'a credited row is not highlighted');
