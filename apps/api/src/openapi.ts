@@ -42,7 +42,7 @@ export interface Operation {
 /** Every documented route, keyed `METHOD /full/path` as Fastify knows it. */
 export const OPERATIONS: Record<string, Operation> = {
   // meta
-  'GET /health': { id: 'getHealth', summary: 'Health of the API and its database', errors: { 503: [] } },
+  'GET /health': { id: 'getHealth', summary: 'Health of the API and its database' },
   'GET /api/v1/app/version': { id: 'getAppVersion', summary: 'Mobile app version gate' },
 
   // auth

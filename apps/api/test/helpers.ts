@@ -145,6 +145,9 @@ function watchErrorAnswers(app: FastifyInstance): Set<string> {
   app.addHook('onSend', async (req, reply, payload) => {
     const route = req.routeOptions;
     if (reply.statusCode < 400 || !route.url || route.schema?.hide || typeof payload !== 'string') return payload;
+    // A status the route's own schema describes (e.g. /health's 503) is documented with that body.
+    const own = (route.schema?.response ?? {}) as Record<string, unknown>;
+    if (own[reply.statusCode] !== undefined) return payload;
     let code: unknown;
     try {
       code = JSON.parse(payload).error;
