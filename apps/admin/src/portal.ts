@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +22,7 @@ export interface PortalOptions {
 /** A refresh is done this long before the API would call the access token expired. */
 const REFRESH_MARGIN_MS = 30_000;
 const API_TIMEOUT_MS = 30_000;
+const EXPORT_TIMEOUT_MS = 10 * 60_000;
 /** Uploads are base64 JSON: 5 MiB of image is ~7 MiB of text; above this the API's own 413 is moot. */
 const PROXY_BODY_LIMIT = 10 * 1024 * 1024;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -266,7 +269,8 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
             headers,
             ...(body ? { body } : {}),
             redirect: 'manual',
-            signal: AbortSignal.timeout(API_TIMEOUT_MS),
+            // An export streams for as long as it has rows; everything else is bounded tightly.
+            signal: AbortSignal.timeout(path.endsWith('/export.csv') ? EXPORT_TIMEOUT_MS : API_TIMEOUT_MS),
           });
         };
 
@@ -297,9 +301,13 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
           return sendEnded(reply);
         }
         reply.code(res.status);
-        for (const name of ['content-type', 'retry-after']) {
+        for (const name of ['content-type', 'retry-after', 'content-disposition']) {
           const v = res.headers.get(name);
           if (v) reply.header(name, v);
+        }
+        // A CSV export is passed on as it arrives, never held whole in the portal's memory.
+        if (res.status === 200 && res.body && res.headers.get('content-type')?.startsWith('text/csv')) {
+          return reply.send(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>));
         }
         const payload = Buffer.from(await res.arrayBuffer());
         return res.status === 204 ? reply.send() : reply.send(payload);

@@ -30,6 +30,10 @@ test('an admin changes an order\'s status and refunds it, and the user\'s wallet
   await shot(page, '19-orders');
   await page.getByRole('link', { name: orderId }).click();
   await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
+  // The customer by name and phone, linking to their page.
+  const customer = page.getByTestId('customer').getByRole('link', { name: `Asha Shopper · ${shopper.phone}` });
+  await customer.waitFor();
+  assert.equal(await customer.getAttribute('href'), `/users/${shopper.id}`);
   await page.getByRole('button', { name: 'Mark processing' }).click();
   await page.getByText('Status changed to processing.').waitFor();
   assert.equal((await apiCall(s, 'GET', `/api/v1/orders/${orderId}`, { token: shopper.token })).body.status, 'processing');

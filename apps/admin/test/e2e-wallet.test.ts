@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import { signAll } from '@storefront/signing';
 import { createStorefrontClient } from '@storefront/client';
 import { registerUser, type TestUser } from '../../api/test/helpers.ts';
@@ -42,6 +44,52 @@ test('a signed top-up (sent with the typed client, as the payment server does) s
   await shot(page, '60-user-ledger');
 });
 
+test('an admin takes credits from a wallet with a reason, and cannot take it below zero', async () => {
+  const before = (await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits as number;
+  assert.ok(before >= 100_000, 'the top-up above filled the wallet');
+  await page.goto(`${s.portalUrl}/users/${shopper.id}`);
+  await page.getByLabel('Adjustment direction').selectOption('debit');
+  await page.getByLabel('Adjustment amount').fill('1,000.00');
+  await page.getByLabel('Adjustment reason').fill('duplicate top-up refunded by the bank');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Adjust' }).click();
+  await page.getByText('Credits taken.').waitFor();
+  await page.getByTestId('ledger').getByText('adjustment', { exact: true }).waitFor();
+  await shot(page, '61-user-adjusted');
+  const after = (await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits;
+  assert.equal(after, before - 100_000);
+
+  await page.getByLabel('Adjustment direction').selectOption('debit');
+  await page.getByLabel('Adjustment amount').fill('999999');
+  await page.getByLabel('Adjustment reason').fill('too much');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Adjust' }).click();
+  await page.getByText('never take it below zero').waitFor();
+  assert.equal((await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits, after);
+});
+
+test('the transactions page filters by type and downloads the same rows as CSV, in major units', async () => {
+  await page.getByRole('link', { name: 'Transactions' }).click();
+  await page.getByRole('heading', { name: 'Transactions' }).waitFor();
+  await page.getByLabel('Filter by type').selectOption('adjustment');
+  const table = page.getByTestId('transactions');
+  await table.getByText('adjustment', { exact: true }).first().waitFor();
+  await shot(page, '62-transactions');
+  const login = await apiCall(s, 'POST', '/api/v1/auth/admin/login', { body: { phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD } });
+  const api = await apiCall(s, 'GET', '/api/v1/admin/transactions?type=adjustment&limit=100', { token: login.body.access_token });
+  assert.ok(api.body.items.length >= 1);
+  assert.equal(await table.locator('tbody tr').count(), api.body.items.length);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  assert.equal(download.suggestedFilename(), 'transactions.csv');
+  const rows = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+  assert.deepEqual(
+    rows.map((r) => [r.id, r.user_id, r.type, r.amount, r.currency, r.balance_after]),
+    api.body.items.map((x: any) => [x.id, x.user_id, x.type, (x.amount / 100).toFixed(2), 'INR', (x.balance_after / 100).toFixed(2)]),
+  );
+  assert.ok(rows.some((r) => r.amount === '-1000.00'), 'the portal debit of INR 1,000.00');
+});
+
 test('a forged top-up call is logged as rejected and highlighted on the webhook log page', async () => {
   const forged = createStorefrontClient(s.apiUrl, { sign: () => ({ 'x-store-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }) });
   const res = await forged.POST('/api/v1/wallet/topup-credit', {
@@ -52,6 +100,7 @@ test('a forged top-up call is logged as rejected and highlighted on the webhook 
   await page.getByRole('link', { name: 'Webhook logs' }).click();
   const rejected = page.locator('tr.mismatch', { hasText: 'rejected' });
   await rejected.first().waitFor();
+  await page.waitForLoadState('networkidle');
   const credited = page.locator('tr', { hasText: 'credited' });
   assert.equal(await credited.count(), 1);
   assert.equal(await credited.first().getAttribute('class'), null, 'a credited row is not highlighted');

@@ -26,6 +26,7 @@ import * as orders from './modules/orders/index.ts';
 import * as community from './modules/community/index.ts';
 import * as audit from './modules/audit/index.ts';
 import { metaRoutes, rootMetaRoutes } from './modules/meta/meta.routes.ts';
+import { swaggerOptions } from './openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,19 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (route.schema && !route.schema.hide) route.schema = { ...route.schema, response: { '4xx': ErrorSchema, '5xx': ErrorSchema, ...response } };
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Storefront API', version: '1.0.0', description: 'Accounts, catalogue, wallet, orders, top-ups and the admin back office.' },
-      servers: [{ url: config.publicBaseUrl }],
-      components: {
-        securitySchemes: {
-          customToken: { type: 'apiKey', in: 'header', name: 'x-sdk-access-token' },
-          idpBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Identity-provider ID token (when configured)' },
-        },
-      },
-    },
-  });
+  await app.register(swagger, swaggerOptions(config));
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 

@@ -223,4 +223,15 @@ describe('without MEDIA_DIR', () => {
     assert.equal(res.body.error, 'uploads_disabled');
     assert.equal((await t.app.inject({ method: 'GET', url: `/media/${sha(PNG)}.png` })).statusCode, 404);
   });
+
+  it('the closed gate comes before the body: an invalid, malformed or oversized body is 503 too, but a user token is still 403', async () => {
+    const admin = await createAdmin(t);
+    const huge = JSON.stringify({ filename: 'a.png', data: 'A'.repeat(8 * 1024 * 1024) });
+    for (const options of [{ body: { filename: 1 } }, { body: {} }, { raw: '{"data":' }, { raw: huge }]) {
+      const res = await call(t.app, 'POST', '/api/v1/admin/uploads/image', { token: admin.token, ...options });
+      assert.deepEqual([res.status, res.body.error], [503, 'uploads_disabled'], JSON.stringify(options).slice(0, 40));
+    }
+    const user = await registerUser(t.app);
+    assert.equal((await call(t.app, 'POST', '/api/v1/admin/uploads/image', { token: user.token, body: {} })).status, 403);
+  });
 });

@@ -221,6 +221,40 @@ describe('referrals', () => {
     }
   });
 
+  it('an over-long or malformed referral_code never fails sign-up: it is ignored like an unknown one', async () => {
+    t.clock.set('2026-04-10T00:00:00.000Z');
+    const clicked = await registerUser(t.app);
+    const ip = freshIp();
+    await visit((await myCode(clicked)).referral_code, ip);
+    const long = await register(ip, 'X'.repeat(500));
+    assert.equal(long.referred_by, clicked.id, 'the IP match still applies');
+    const kept = await db().selectFrom('signup_referral_inputs').select('referral_code').where('user_id', '=', long.id).executeTakeFirstOrThrow();
+    assert.equal(kept.referral_code, null, 'an over-long code is not stored');
+
+    const phone = newPhone();
+    assert.equal((await call(t.app, 'POST', '/api/v1/auth/otp/send', { body: { phone }, headers: { 'x-forwarded-for': ip } })).status, 200);
+    const res = await call(t.app, 'POST', '/api/v1/auth/otp/verify', {
+      body: { phone, otp: sms.code(), referral_code: 'Y'.repeat(300), referral_source: 'z'.repeat(300) },
+      headers: { 'x-forwarded-for': ip },
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.user.referred_by, clicked.id, 'the sign-up answer shows the attribution it made');
+  });
+
+  it('GET /me shows referred_by, the referring user, once attributed', async () => {
+    const referrer = await registerUser(t.app);
+    const code = (await myCode(referrer)).referral_code;
+    const phone = newPhone();
+    const reg = await call(t.app, 'POST', '/api/v1/auth/register', {
+      body: { phone, password: 'password123', full_name: 'Referred', referral_code: code },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    assert.equal(reg.status, 201);
+    const me = await call(t.app, 'GET', '/api/v1/me', { token: reg.body.custom_token });
+    assert.equal(me.body.referred_by, referrer.id);
+    assert.equal((await call(t.app, 'GET', '/api/v1/me', { token: referrer.token })).body.referred_by, null);
+  });
+
   it('OTP signup: referral_source install_referrer names the method; an IP match applies too; a later login changes nothing', async () => {
     t.clock.set('2026-05-01T00:00:00.000Z');
     const referrer = await registerUser(t.app);

@@ -100,9 +100,14 @@ describe('support tickets', () => {
     assert.equal(smtp.mails.length, mailsBefore + 1, 'only the verified address is mailed');
     assert.match(mailsTo(email).at(-1)!.raw, /Shipped today/);
 
+    const toSupport = mailsTo(SUPPORT).length;
     const back = await api('POST', `/tickets/${ticket.id}/reply`, u.token, { message: 'Thanks' });
     assert.equal(back.status, 201);
     assert.equal(back.body.status, 'open');
+    await settleBackground(t.app.ctx);
+    assert.equal(mailsTo(SUPPORT).length, toSupport + 1, 'a user reply mails support');
+    assert.match(mailsTo(SUPPORT).at(-1)!.raw, /Thanks/);
+    assert.match(mailsTo(SUPPORT).at(-1)!.raw, new RegExp(ticket.id));
     assert.equal(back.body.replies.length, 4);
     const mine = await api('GET', `/tickets/${ticket.id}`, u.token);
     assert.deepEqual(mine.body.replies.map((r: any) => r.author), ['user', 'support', 'support', 'user']);

@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/kysely.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { ManualClock } from '../src/lib/clock.ts';
+import { errorsOf } from '../src/openapi.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
@@ -118,6 +119,7 @@ export async function createTestApp(
   const clock = new ManualClock();
   const config = testConfig(db.url, env);
   const app = await buildApp({ config, database: db.database, clock, ...(options.logStream ? { logStream: options.logStream } : {}) });
+  const undocumented = watchErrorAnswers(app);
   await app.ready();
   return {
     app,
@@ -127,8 +129,36 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.drop();
+      if (undocumented.size) {
+        throw new Error(`error answers missing from the API description (add them to OPERATIONS in apps/api/src/openapi.ts): ${[...undocumented].join('; ')}`);
+      }
     },
   };
+}
+
+/**
+ * Every error answer any test provokes must be one the API description lists for its route
+ * (status and `error` code), so the description cannot fall behind the code unnoticed.
+ */
+function watchErrorAnswers(app: FastifyInstance): Set<string> {
+  const seen = new Set<string>();
+  app.addHook('onSend', async (req, reply, payload) => {
+    const route = req.routeOptions;
+    if (reply.statusCode < 400 || !route.url || route.schema?.hide || typeof payload !== 'string') return payload;
+    // A status the route's own schema describes (e.g. /health's 503) is documented with that body.
+    const own = (route.schema?.response ?? {}) as Record<string, unknown>;
+    if (own[reply.statusCode] !== undefined) return payload;
+    let code: unknown;
+    try {
+      code = JSON.parse(payload).error;
+    } catch {
+      code = undefined;
+    }
+    const documented = errorsOf({ method: req.method, url: route.url, auth: route.config?.auth, hasParams: Boolean(route.schema?.params) });
+    if (!documented.get(reply.statusCode)?.has(String(code))) seen.add(`${req.method} ${route.url} → ${reply.statusCode} ${String(code)}`);
+    return payload;
+  });
+  return seen;
 }
 
 /**

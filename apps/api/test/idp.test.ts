@@ -80,6 +80,24 @@ describe('identity-provider bearer tokens', () => {
     }
   });
 
+  // Last in the file: the click below comes from the address every injected request uses.
+  it('a first sign-in that creates the user is attributed by IP match, like the other sign-ups; a linked one is not', async () => {
+    const referrer = await registerUser(t.app);
+    const already = await registerUser(t.app);
+    const code = (await call(t.app, 'GET', '/api/v1/referrals/my-code', { token: referrer.token })).body.referral_code;
+    assert.equal((await call(t.app, 'GET', `/r/${code}`)).status, 302);
+
+    const created = await call(t.app, 'GET', '/api/v1/me', { headers: { authorization: `Bearer ${await idToken({ sub: 'uid-ref-1', phone_number: newPhone() })}` } });
+    assert.equal(created.status, 200);
+    assert.equal(created.body.referred_by, referrer.id);
+    const rows = await t.db.database.db.selectFrom('referral_attributions').select(['method', 'code', 'referrer_id']).where('user_id', '=', created.body.id).execute();
+    assert.deepEqual(rows, [{ method: 'ip', code, referrer_id: referrer.id }]);
+
+    const linked = await call(t.app, 'GET', '/api/v1/me', { headers: { authorization: `Bearer ${await idToken({ sub: 'uid-ref-2', phone_number: already.phone })}` } });
+    assert.equal(linked.body.id, already.id);
+    assert.equal(linked.body.referred_by, null, 'linking an existing account is not a sign-up');
+  });
+
   it('without IDP_SERVICE_ACCOUNT_PATH the bearer form is refused', async () => {
     const token = await idToken({ sub: 'uid-off' });
     const res = await call(off.app, 'GET', '/api/v1/me', { headers: { authorization: `Bearer ${token}` } });

@@ -233,4 +233,13 @@ describe('email verification with SMTP unconfigured', () => {
     assert.equal(me.body.email_verified, false);
     assert.equal((await call(t.app, 'POST', '/api/v1/me/email/verify-otp', { body: { otp: '123456' }, token: u.token })).status, 400);
   });
+
+  it('the closed gate comes before the body: an invalid or malformed body is 503 too, but no token is still 401', async () => {
+    const u = await registerUser(t.app);
+    for (const options of [{ body: { email: 'not an email' } }, { body: {} }, { raw: '{"email":' }]) {
+      const res = await call(t.app, 'POST', '/api/v1/me/email/send-otp', { token: u.token, ...options });
+      assert.deepEqual([res.status, res.body.error], [503, 'email_disabled'], JSON.stringify(options));
+    }
+    assert.equal((await call(t.app, 'POST', '/api/v1/me/email/send-otp', { body: {} })).status, 401);
+  });
 });

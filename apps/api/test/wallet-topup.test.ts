@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { sign, signAll } from '@storefront/signing';
 import { HOUR, MINUTE } from '../src/lib/clock.ts';
 import { sha256 } from '../src/lib/secrets.ts';
-import { call, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
+import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import {
   NEXT_SECRET,
   PAGE_BASE,
@@ -232,7 +232,8 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
     const tok = await fresh();
     const { token, expires_at } = await initiate(t, tok, 4321);
     const res = await signedCall(t, 'topup-lookup', { token });
-    assert.deepEqual([res.status, res.body], [200, { status: 'pending', amount: 4321, currency: 'INR', expires_at }]);
+    const gateways = [{ code: 'gateway_a', name: null }, { code: 'gateway_b', name: null }];
+    assert.deepEqual([res.status, res.body], [200, { status: 'pending', amount: 4321, currency: 'INR', expires_at, gateways }]);
     assert.equal((await signedCall(t, 'topup-lookup', { token: 'nope' })).status, 404);
     assert.equal((await signedCall(t, 'topup-lookup', { token }, { header: null })).status, 401);
     const log = (await webhookLogs(t)).at(-1)!;
@@ -281,6 +282,58 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
   });
 });
 
+describe("the admin's payment-gateway records decide what the hosted page offers", () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let u: TestUser;
+  before(async () => {
+    t = await createTestApp({ TOPUP_PAGE_BASE_URL: PAGE_BASE, STORE_WEBHOOK_SECRET: SECRET, TOPUP_MIN: '100', TOPUP_MAX: '500000' });
+    admin = await createAdmin(t);
+    u = await registerUser(t.app);
+  });
+  after(() => t.close());
+
+  const gateway = async (body: Record<string, unknown>) => {
+    const res = await call(t.app, 'POST', '/api/v1/admin/payment-gateways', { token: admin.token, body });
+    assert.equal(res.status, 201, res.text);
+    return res.body.id as string;
+  };
+  const edit = (id: string, body: Record<string, unknown>) => call(t.app, 'PUT', `/api/v1/admin/payment-gateways/${id}`, { token: admin.token, body });
+  const offered = async (token: string) => (await signedCall(t, 'topup-lookup', { token })).body.gateways.map((g: { code: string }) => g.code);
+  const topups = async () => (await t.db.database.db.selectFrom('topups').select('id').execute()).length;
+
+  it('bounds and the on/off switch narrow the offer; a gateway without a record is still offered', async () => {
+    const a = await gateway({ code: 'gateway_a', name: 'Cards', min_amount: 1000, max_amount: 20000, sort_order: 2 });
+    const b = await gateway({ code: 'gateway_b', name: 'Wallet app', sort_order: 1 });
+    const mid = await initiate(t, u.token, 5000);
+    assert.deepEqual(await offered(mid.token), ['gateway_b', 'gateway_a'], 'both, in sort_order');
+    assert.deepEqual((await signedCall(t, 'topup-lookup', { token: mid.token })).body.gateways[0], { code: 'gateway_b', name: 'Wallet app' });
+    const small = await initiate(t, u.token, 500);
+    assert.deepEqual(await offered(small.token), ['gateway_b'], 'below gateway A minimum');
+
+    assert.equal((await edit(b, { is_active: false })).status, 200);
+    assert.deepEqual(await offered(mid.token), ['gateway_a'], 'a gateway switched off disappears, also for a token minted before');
+    assert.deepEqual(await offered(small.token), []);
+
+    const before = await topups();
+    const refused = await call(t.app, 'POST', '/api/v1/wallet/topup-initiate', { token: u.token, body: { amount: 500 } });
+    assert.deepEqual([refused.status, refused.body.error, refused.body.details[0].field], [400, 'validation_failed', 'body/amount'], 'no active gateway takes 500');
+    const above = await call(t.app, 'POST', '/api/v1/wallet/topup-initiate', { token: u.token, body: { amount: 20001 } });
+    assert.equal(above.status, 400, 'above gateway A maximum');
+    assert.equal(await topups(), before, 'a refused initiate mints nothing');
+    assert.equal((await call(t.app, 'POST', '/api/v1/wallet/topup-initiate', { token: u.token, body: { amount: 20000 } })).status, 201, 'the maximum itself is inside');
+
+    // TOPUP_MIN/TOPUP_MAX stay the outer bounds, whatever a record allows.
+    assert.equal((await edit(a, { min_amount: 0, max_amount: 900000 })).status, 200);
+    assert.equal((await call(t.app, 'POST', '/api/v1/wallet/topup-initiate', { token: u.token, body: { amount: 600000 } })).status, 400);
+    assert.equal((await call(t.app, 'POST', '/api/v1/wallet/topup-initiate', { token: u.token, body: { amount: 99 } })).status, 400);
+
+    // A gateway with no record keeps working as before records existed.
+    assert.equal((await call(t.app, 'DELETE', `/api/v1/admin/payment-gateways/${b}`, { token: admin.token })).status, 204);
+    assert.deepEqual(await offered(small.token), ['gateway_a', 'gateway_b']);
+  });
+});
+
 describe('top-up gates: fail closed until configured', () => {
   let t: TestApp;
   before(async () => {
@@ -293,6 +346,15 @@ describe('top-up gates: fail closed until configured', () => {
     const res = await call(t.app, 'POST', '/api/v1/wallet/topup-initiate', { token: u.token, body: { amount: 500 } });
     assert.deepEqual([res.status, res.body.error], [503, 'topup_disabled']);
     assert.equal((await t.db.database.db.selectFrom('topups').select('id').execute()).length, 0);
+  });
+
+  it('the closed gate comes before the body: an invalid or malformed body is 503 too, but no token is still 401', async () => {
+    const u = await registerUser(t.app);
+    for (const options of [{ body: { amount: 'lots' } }, { body: {} }, { raw: '{"amount":' }]) {
+      const res = await call(t.app, 'POST', '/api/v1/wallet/topup-initiate', { token: u.token, ...options });
+      assert.deepEqual([res.status, res.body.error], [503, 'topup_disabled'], JSON.stringify(options));
+    }
+    assert.equal((await call(t.app, 'POST', '/api/v1/wallet/topup-initiate', { body: { amount: 'lots' } })).status, 401);
   });
 
   it('signed routes are 503 callback_disabled without STORE_WEBHOOK_SECRET, and the attempt is logged', async () => {

@@ -17,6 +17,8 @@ export interface Topup {
   amount: number;
   currency: string;
   expires_at: string;
+  /** Gateway codes the API lets the page offer for this amount, in display order; absent from an older API (then all). */
+  gateways?: string[];
 }
 
 export type LookupResult = { kind: 'found'; topup: Topup } | { kind: 'not_found' } | { kind: 'unavailable' };
@@ -102,7 +104,9 @@ export class StorefrontApi {
     if (res.status === 404) return { kind: 'not_found' };
     const b = res.json;
     if (res.status === 200 && b && typeof b.amount === 'number' && Number.isSafeInteger(b.amount) && typeof b.currency === 'string' && typeof b.status === 'string') {
-      return { kind: 'found', topup: { status: b.status, amount: b.amount, currency: b.currency, expires_at: String(b.expires_at ?? '') } };
+      const topup: Topup = { status: b.status, amount: b.amount, currency: b.currency, expires_at: String(b.expires_at ?? '') };
+      if (Array.isArray(b.gateways)) topup.gateways = b.gateways.map((g: { code?: unknown }) => g?.code).filter((c: unknown): c is string => typeof c === 'string');
+      return { kind: 'found', topup };
     }
     this.o.log.error({ status: res.status, error: b?.error }, 'topup-lookup refused');
     return res.status === 400 ? { kind: 'not_found' } : { kind: 'unavailable' };

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { DestinationStream } from 'pino';
 import type { PayConfig } from './config.ts';
 import { StorefrontApi } from './api-client.ts';
-import { gatewayAOpen, gatewayBOpen, isToken, unpayablePage } from './topup.ts';
+import { gatewayAOpen, gatewayBOpen, isToken, offers, unpayablePage } from './topup.ts';
 import { Settlement } from './settlement.ts';
 import { GatewayBClient } from '@storefront/gateway-b';
 import { gatewayARoutes } from './gateway-a/gateway-a.routes.ts';
@@ -124,8 +124,14 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     if (!isToken(token)) return messagePage(reply, 404, 'This payment link is not valid', ['Start a new top-up from the app.']);
     const page = unpayablePage(reply, await api.lookup(token), clock.now());
     if ('amount' in page) {
+      // Only gateways this server runs and the API offers for this amount (the admin's records).
+      const gatewayA = a && offers(page, 'gateway_a');
+      const gatewayB = b && offers(page, 'gateway_b');
+      if (!gatewayA && !gatewayB) {
+        return messagePage(reply, 409, 'No payment method is available for this amount', ['Start a new top-up from the app with another amount.']);
+      }
       const notice = req.query.cancelled ? 'The payment was cancelled. You can choose a way to pay again.' : undefined;
-      return topupPage(reply, { token, amount: page.amount, currency: page.currency, gatewayA: a, gatewayB: b }, notice);
+      return topupPage(reply, { token, amount: page.amount, currency: page.currency, gatewayA, gatewayB, order: page.gateways }, notice);
     }
     return page;
   });

@@ -8,11 +8,15 @@ export const TOKEN_PATTERN = '^[A-Za-z0-9._~-]{8,256}$';
 const tokenRe = new RegExp(TOKEN_PATTERN);
 export const isToken = (v: unknown): v is string => typeof v === 'string' && tokenRe.test(v);
 
+/** Whether the API lets the page offer `gateway` for this top-up (the admin's gateway records: on/off, bounds). */
+export const offers = (t: Topup, gateway: 'gateway_a' | 'gateway_b'): boolean => t.gateways === undefined || t.gateways.includes(gateway);
+
 /**
  * The pages shared by both gateways' flows for a token that cannot be paid (unknown, expired,
- * already paid, API unreachable). Returns the top-up itself when it can be paid.
+ * already paid, API unreachable, or — with `gateway` — not payable through that gateway).
+ * Returns the top-up itself when it can be paid.
  */
-export function unpayablePage(reply: FastifyReply, lookup: LookupResult, now: Date): FastifyReply | Topup {
+export function unpayablePage(reply: FastifyReply, lookup: LookupResult, now: Date, gateway?: 'gateway_a' | 'gateway_b'): FastifyReply | Topup {
   if (lookup.kind === 'unavailable') {
     return messagePage(reply, 503, 'Payments are temporarily unavailable', ['We could not reach the wallet service. Please try again in a few minutes.']);
   }
@@ -29,6 +33,9 @@ export function unpayablePage(reply: FastifyReply, lookup: LookupResult, now: Da
   }
   if (t.status !== 'pending') {
     return messagePage(reply, 409, 'This top-up cannot be paid', ['Start a new top-up from the app.']);
+  }
+  if (gateway && !offers(t, gateway)) {
+    return messagePage(reply, 409, 'This payment method is not available for this top-up', ['Go back and choose another way to pay.']);
   }
   return t;
 }

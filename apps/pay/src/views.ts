@@ -80,22 +80,26 @@ export interface TopupPageInput {
   currency: string;
   gatewayA: boolean;
   gatewayB: boolean;
+  /** Gateway codes in the order the admin set (sort_order); absent: A then B. */
+  order?: string[];
 }
 
 export function topupPage(reply: FastifyReply, t: TopupPageInput, notice?: string): FastifyReply {
   const hidden = `<input type="hidden" name="token" value="${esc(t.token)}">`;
-  const forms: string[] = [];
+  const forms: { code: string; html: string }[] = [];
   if (t.gatewayA) {
-    forms.push(`<form method="post" action="/api/gateway-a/initiate">${hidden}<button id="pay-gateway-a" type="submit">Pay with cards, UPI or netbanking</button></form>`);
+    forms.push({ code: 'gateway_a', html: `<form method="post" action="/api/gateway-a/initiate">${hidden}<button id="pay-gateway-a" type="submit">Pay with cards, UPI or netbanking</button></form>` });
   }
   if (t.gatewayB) {
-    forms.push(`<form method="post" action="/api/gateway-b/create">${hidden}<button id="pay-gateway-b" class="secondary" type="submit">Pay with PayPal</button></form>`);
+    forms.push({ code: 'gateway_b', html: `<form method="post" action="/api/gateway-b/create">${hidden}<button id="pay-gateway-b" class="secondary" type="submit">Pay with PayPal</button></form>` });
   }
+  const rank = (code: string) => (t.order?.includes(code) ? t.order.indexOf(code) : Number.MAX_SAFE_INTEGER);
+  forms.sort((x, y) => rank(x.code) - rank(y.code));
   const body = `<h1>Add money to your wallet</h1>
 ${notice ? `<p class="bad" id="notice">${esc(notice)}</p>` : ''}
 <p class="muted">Amount to pay</p>
 <p class="amount" id="amount">${esc(formatAmount(t.amount, t.currency))}</p>
-${forms.join('\n')}
+${forms.map((f) => f.html).join('\n')}
 <p class="muted">You will be taken to the payment provider to finish. Your wallet is credited as soon as the payment is confirmed.</p>`;
   return sendPage(reply, { title: 'Top up your wallet', body });
 }

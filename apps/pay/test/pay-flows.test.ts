@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Settlement } from '../src/settlement.ts';
+import { call, createAdmin, type TestApp } from '../../api/test/helpers.ts';
 import { SECRET, topupRows, balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
 
 /** hosted page → initiate → gateway A checkout → the sim's answer; returns the encResp and where it goes. */
@@ -406,6 +407,41 @@ describe('payment flows against the real API', () => {
     assert.ok(s.payLogs.length > 10);
     for (const t of s.tokens) assert.ok(!logs.includes(t), 'a token reached the logs');
     assert.ok(!logs.includes(SECRET));
+  });
+
+  test("the admin's gateway records decide the page: a gateway switched off or out of bounds is not shown and cannot be started", async () => {
+    const admin = await createAdmin({ app: s.api, db: s.db } as TestApp);
+    const record = async (body: Record<string, unknown>) => {
+      const r = await call(s.api, 'POST', '/api/v1/admin/payment-gateways', { token: admin.token, body });
+      assert.equal(r.status, 201, r.text);
+      return r.body.id as string;
+    };
+    const a = await record({ code: 'gateway_a', name: 'Cards', sort_order: 2 });
+    const b = await record({ code: 'gateway_b', name: 'PayPal', sort_order: 1, max_amount: 50000 });
+    try {
+      const { token } = await userWithTopup(s, 20000);
+      const page = await get(`${s.payUrl}/topup?token=${token}`);
+      assert.ok(page.text.indexOf('id="pay-gateway-b"') < page.text.indexOf('id="pay-gateway-a"'), 'the admin order: B first');
+
+      assert.equal((await call(s.api, 'PUT', `/api/v1/admin/payment-gateways/${a}`, { token: admin.token, body: { is_active: false } })).status, 200);
+      const off = await get(`${s.payUrl}/topup?token=${token}`);
+      assert.equal(off.status, 200);
+      assert.doesNotMatch(off.text, /id="pay-gateway-a"/);
+      assert.match(off.text, /id="pay-gateway-b"/);
+      const refused = await postForm(`${s.payUrl}/api/gateway-a/initiate`, { token });
+      assert.equal(refused.status, 409, 'a switched-off gateway cannot be started by posting its form anyway');
+      assert.doesNotMatch(refused.text, /id="handoff"/);
+
+      const big = await userWithTopup(s, 60000).catch((err: Error) => err);
+      assert.ok(big instanceof Error && /400/.test(big.message), 'above B maximum with A off: topup-initiate refuses');
+
+      assert.equal((await call(s.api, 'PUT', `/api/v1/admin/payment-gateways/${b}`, { token: admin.token, body: { max_amount: 10000 } })).status, 200);
+      const none = await get(`${s.payUrl}/topup?token=${token}`);
+      assert.equal(none.status, 409, 'a token minted before the change: no gateway takes it now');
+      assert.equal((await postForm(`${s.payUrl}/api/gateway-b/create`, { token })).status, 409);
+    } finally {
+      for (const id of [a, b]) await call(s.api, 'DELETE', `/api/v1/admin/payment-gateways/${id}`, { token: admin.token });
+    }
   });
 
   test('an expired top-up link gets a clear page and cannot be paid', async () => {

@@ -43,6 +43,8 @@ const WORDS: Record<string, string> = {
   invalid_credentials: 'Wrong phone number or password, or this account is not an admin.',
   api_unavailable: 'The Storefront API could not be reached. Try again shortly.',
   payload_too_large: 'That is too large to send.',
+  insufficient_credits: 'The wallet does not hold that much; a debit can never take it below zero.',
+  idempotency_conflict: 'This form was already sent with other values; reload the page and try again.',
   refund_exceeds_paid: 'That refund is more than what is still refundable on this order.',
   already_refunded: 'This order has already been fully refunded.',
   ticket_closed: 'This ticket is closed; reopen it before replying.',

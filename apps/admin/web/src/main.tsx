@@ -10,7 +10,7 @@ import { CategoriesPage, GatewaysPage } from './pages/catalogue.tsx';
 import { OrderDetailPage, OrdersPage } from './pages/orders.tsx';
 import { UserDetailPage, UsersPage } from './pages/users.tsx';
 import { TicketDetailPage, TicketsPage } from './pages/tickets.tsx';
-import { ReconciliationPage, RefundsPage, WebhookLogsPage } from './pages/finance.tsx';
+import { ReconciliationPage, RefundsPage, TransactionsPage, WebhookLogsPage } from './pages/finance.tsx';
 import { AuditLogPage } from './pages/audit.tsx';
 import './styles.css';
 
@@ -29,6 +29,7 @@ const NAV: [string, string][] = [
   ['/users', 'Users'],
   ['/tickets', 'Tickets'],
   ['/refunds', 'Refunds'],
+  ['/transactions', 'Transactions'],
   ['/reconciliation', 'Reconciliation'],
   ['/webhooks', 'Webhook logs'],
   ['/audit', 'Audit log'],
@@ -49,6 +50,7 @@ function route(path: string) {
   if (path === '/tickets') return <TicketsPage />;
   if ((p = match('/tickets/:id', path))) return <TicketDetailPage id={p.id!} />;
   if (path === '/refunds') return <RefundsPage />;
+  if (path === '/transactions') return <TransactionsPage />;
   if (path === '/reconciliation') return <ReconciliationPage />;
   if (path === '/webhooks') return <WebhookLogsPage />;
   if (path === '/audit') return <AuditLogPage />;

@@ -135,6 +135,15 @@ function MoreButton({ hasMore, more }: { hasMore: boolean; more: () => void }) {
   ) : null;
 }
 
+/** Downloads everything the page's filters match as CSV (the API streams it; the portal passes it on). */
+export function ExportLink({ path, query, filename }: { path: string; query: Record<string, string | undefined>; filename: string }) {
+  return (
+    <a className="export" href={withQuery(path, query)} download={filename}>
+      Export CSV
+    </a>
+  );
+}
+
 export function Money({ minor, currency }: { minor: number | null | undefined; currency: string | undefined }) {
   return <span className="money">{formatMoney(minor, currency ?? 'INR')}</span>;
 }

@@ -33,7 +33,7 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
     const cfg = config.gatewayA!;
     const token = req.body.token;
     if (!isToken(token)) return messagePage(reply, 404, 'This payment link is not valid', ['Start a new top-up from the app.']);
-    const page = unpayablePage(reply, await api.lookup(token), clock.now());
+    const page = unpayablePage(reply, await api.lookup(token), clock.now(), 'gateway_a');
     if (!('amount' in page)) return page;
 
     const orderId = orderPrefix(cfg, token) + randomBytes(4).toString('hex');

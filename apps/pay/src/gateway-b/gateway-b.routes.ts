@@ -33,7 +33,7 @@ export const gatewayBRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!gatewayBOpen(config) || !gw) return unavailable(reply);
     const token = req.body.token;
     if (!isToken(token)) return messagePage(reply, 404, 'This payment link is not valid', ['Start a new top-up from the app.']);
-    const page = unpayablePage(reply, await api.lookup(token), clock.now());
+    const page = unpayablePage(reply, await api.lookup(token), clock.now(), 'gateway_b');
     if (!('amount' in page)) return page;
 
     let order: { id: string; approveUrl: string };

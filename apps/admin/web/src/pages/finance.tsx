@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { withQuery } from '../api.ts';
-import type { Refund, WebhookLog } from '../types.ts';
-import { AutoTable, ErrorBox, Link, Money, PagedTable, Status, When, useLoad, usePaged } from '../ui.tsx';
+import type { Refund, Txn, WebhookLog } from '../types.ts';
+import { AutoTable, ErrorBox, ExportLink, Link, Money, PagedTable, Status, When, useLoad, usePaged } from '../ui.tsx';
 
 export function RefundsPage() {
   const list = usePaged<Refund>('/api/v1/admin/refunds', {});
   return (
     <section>
       <h1>Refunds</h1>
+      <div className="filters">
+        <ExportLink path="/api/v1/admin/refunds/export.csv" query={{}} filename="refunds.csv" />
+      </div>
       <PagedTable
         list={list}
         columns={['When', 'Order', 'User', 'Amount', 'Reason']}
@@ -114,6 +117,7 @@ export function ReconciliationPage() {
           To (inclusive) <input type="date" aria-label="To" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
         <button type="submit">Show</button>
+        <ExportLink path="/api/v1/admin/reconciliation/export.csv" query={range} filename="reconciliation.csv" />
         <span className="muted">Days are UTC.</span>
       </form>
       <ErrorBox error={error} />
@@ -198,6 +202,65 @@ export function WebhookLogsPage() {
               <Status value={w.outcome} />
             </td>
             <td>{w.reason ?? ''}</td>
+          </tr>
+        )}
+      />
+    </section>
+  );
+}
+
+const TRANSACTION_TYPES = ['topup', 'order_payment', 'order_refund', 'daily_spin', 'adjustment'] as const;
+
+/** Every wallet movement, filtered by type and by UTC day (both ends inclusive), with its CSV export. */
+export function TransactionsPage() {
+  const [type, setType] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filters = { type, from, to };
+  const list = usePaged<Txn>('/api/v1/admin/transactions', filters);
+  return (
+    <section>
+      <h1>Transactions</h1>
+      <div className="filters">
+        <label>
+          Type{' '}
+          <select aria-label="Filter by type" value={type} onChange={(e) => setType(e.target.value)}>
+            <option value="">All</option>
+            {TRANSACTION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From <input type="date" aria-label="From day" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label>
+          To (inclusive) <input type="date" aria-label="To day" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <ExportLink path="/api/v1/admin/transactions/export.csv" query={filters} filename="transactions.csv" />
+        <span className="muted">Days are UTC.</span>
+      </div>
+      <PagedTable
+        list={list}
+        testId="transactions"
+        columns={['When', 'User', 'Type', 'Amount', 'Balance after', 'Reference']}
+        empty="No wallet movements match."
+        row={(t) => (
+          <tr key={t.id}>
+            <td>
+              <When iso={t.created_at} />
+            </td>
+            <td>{t.user_id ? <Link to={`/users/${t.user_id}`}>{t.user_id}</Link> : '—'}</td>
+            <td>{t.type.replace(/_/g, ' ')}</td>
+            <td>
+              <Money minor={t.amount} currency={t.currency} />
+            </td>
+            <td>
+              <Money minor={t.balance_after} currency={t.currency} />
+            </td>
+            <td>{t.reference ?? ''}</td>
           </tr>
         )}
       />

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { formatMoney, parseMajor } from '../money.ts';
-import { ORDER_STATUSES, type Order } from '../types.ts';
-import { ErrorBox, Link, Money, Notice, PagedTable, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+import { ORDER_STATUSES, type Order, type User } from '../types.ts';
+import { ErrorBox, ExportLink, Link, Money, Notice, PagedTable, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
 
 /** Where an admin may move an order from each status (CONTRACTS §5); refunds have their own button. */
 const NEXT: Record<string, string[]> = {
@@ -32,6 +32,7 @@ export function OrdersPage() {
             ))}
           </select>
         </label>
+        <ExportLink path="/api/v1/admin/orders/export.csv" query={{ status }} filename="orders.csv" />
       </div>
       <PagedTable
         list={list}
@@ -61,6 +62,8 @@ export function OrdersPage() {
 
 export function OrderDetailPage({ id }: { id: string }) {
   const { data: order, error, reload } = useLoad<Order>(`/api/v1/admin/orders/${encodeURIComponent(id)}`);
+  // The customer by name and phone, not by id (an unknown or deleted user falls back to the id).
+  const { data: customer } = useLoad<User>(order?.user_id ? `/api/v1/admin/users/${encodeURIComponent(order.user_id)}` : null);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -111,8 +114,14 @@ export function OrderDetailPage({ id }: { id: string }) {
         <dd>
           <Status value={order.status} />
         </dd>
-        <dt>User</dt>
-        <dd>{order.user_id ? <Link to={`/users/${order.user_id}`}>{order.user_id}</Link> : '—'}</dd>
+        <dt>Customer</dt>
+        <dd data-testid="customer">
+          {order.user_id ? (
+            <Link to={`/users/${order.user_id}`}>{customer ? `${customer.full_name || '(no name)'} · ${customer.phone ?? 'no phone'}` : order.user_id}</Link>
+          ) : (
+            '—'
+          )}
+        </dd>
         <dt>Placed</dt>
         <dd>
           <When iso={order.created_at} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../api.ts';
+import { formatMoney, parseMajor } from '../money.ts';
 import { navigate } from '../router.ts';
 import type { Order, Ticket, Txn, User } from '../types.ts';
 import { Cell, ErrorBox, Link, Money, Notice, PagedTable, Status, When, useAction, useCurrency, useLoad, usePaged } from '../ui.tsx';
@@ -185,6 +186,16 @@ export function UserDetailPage({ id }: { id: string }) {
         </button>
       </div>
 
+      <AdjustWallet
+        userId={id}
+        currency={String(wallet?.currency ?? currency)}
+        onDone={(text) => {
+          setNotice(text);
+          reload();
+          ledger.reload();
+        }}
+      />
+
       <h2>Wallet ledger</h2>
       {ledger.items[0] && (
         <p data-testid="balance">
@@ -254,5 +265,56 @@ export function UserDetailPage({ id }: { id: string }) {
         )}
       />
     </section>
+  );
+}
+
+/**
+ * Credit or debit the user's shopping credits by hand, with a reason (e.g. to clear a balance that
+ * blocks deletion). One Idempotency-Key per filled-in form: a double click or a resent request
+ * moves money once; a new key is drawn after each adjustment that went through.
+ */
+function AdjustWallet({ userId, currency, onDone }: { userId: string; currency: string; onDone: (notice: string) => void }) {
+  const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const action = useAction();
+  const submit = () =>
+    action.run(async () => {
+      const minor = parseMajor(amount, currency);
+      if (minor === null || minor <= 0) throw new Error(`Enter the amount in ${currency}, like 10.00.`);
+      if (!reason.trim()) throw new Error('Say why: the reason is kept with the ledger row.');
+      const signed = direction === 'credit' ? minor : -minor;
+      const words = `${direction === 'credit' ? 'Add' : 'Take'} ${formatMoney(minor, currency)} ${direction === 'credit' ? 'to' : 'from'} this wallet?`;
+      if (!confirm(words)) return;
+      await api.post(`/api/v1/admin/users/${encodeURIComponent(userId)}/adjustments`, { amount: signed, reason: reason.trim() }, { 'idempotency-key': key });
+      setAmount('');
+      setReason('');
+      setKey(crypto.randomUUID());
+      onDone(direction === 'credit' ? 'Credits added.' : 'Credits taken.');
+    });
+  return (
+    <>
+      <h2>Adjust shopping credits</h2>
+      <ErrorBox error={action.error} />
+      <form
+        className="filters"
+        aria-label="Adjust shopping credits"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <select aria-label="Adjustment direction" value={direction} onChange={(e) => setDirection(e.target.value as 'credit' | 'debit')}>
+          <option value="credit">Add credits</option>
+          <option value="debit">Take credits</option>
+        </select>
+        <input aria-label="Adjustment amount" inputMode="decimal" placeholder={`amount in ${currency}`} value={amount} onChange={(e) => setAmount(e.target.value)} required />
+        <input aria-label="Adjustment reason" placeholder="reason (required)" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} />
+        <button type="submit" disabled={action.busy}>
+          Adjust
+        </button>
+      </form>
+    </>
   );
 }

@@ -60,9 +60,24 @@ export interface WebhookLogsTable {
   created_at: string;
 }
 
+/** One admin adjustment of a wallet (its ledger row is `type = 'adjustment'`, reference `adjustment:<id>`). */
+export interface WalletAdjustmentsTable {
+  id: string;
+  user_id: string;
+  admin_id: string;
+  /** Signed minor units, as the ledger row. */
+  amount: number;
+  reason: string;
+  /** Unique per user: a retry with the same key answers the first adjustment. */
+  idempotency_key: string | null;
+  transaction_id: string;
+  created_at: string;
+}
+
 export interface WalletTables {
   wallet_transactions: WalletTransactionsTable;
   daily_spins: DailySpinsTable;
   topups: TopupsTable;
   webhook_logs: WebhookLogsTable;
+  wallet_adjustments: WalletAdjustmentsTable;
 }

@@ -9,6 +9,7 @@ export const UserSchema = Type.Object({
   email_verified_at: Type.Union([Type.String(), Type.Null()]),
   is_admin: Type.Boolean(),
   referral_code: Type.Union([Type.String(), Type.Null()]),
+  referred_by: Type.Union([Type.String(), Type.Null()], { description: 'id of the user whose referral brought this one (set once, at sign-up)' }),
   created_at: Type.String(),
 });
 export type User = Static<typeof UserSchema>;

@@ -11,7 +11,7 @@ export type { UserRow };
 
 /** Reads only the public columns, so any query that selects them can use it. */
 export function toUser(
-  row: Pick<UserRow, 'id' | 'phone' | 'full_name' | 'email' | 'email_verified' | 'email_verified_at' | 'is_admin' | 'referral_code' | 'created_at'>,
+  row: Pick<UserRow, 'id' | 'phone' | 'full_name' | 'email' | 'email_verified' | 'email_verified_at' | 'is_admin' | 'referral_code' | 'referred_by' | 'created_at'>,
 ): User {
   return {
     id: row.id,
@@ -22,6 +22,7 @@ export function toUser(
     email_verified_at: row.email_verified_at,
     is_admin: row.is_admin === 1,
     referral_code: row.referral_code,
+    referred_by: row.referred_by,
     created_at: row.created_at,
   };
 }

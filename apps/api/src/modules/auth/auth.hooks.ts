@@ -6,7 +6,7 @@ export type AuthLevel = 'user' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Declares who may call a route; the hook below enforces it and the OpenAPI document shows it. */
+    /** Declares who may call a route; the hook below enforces it and src/openapi.ts documents it. */
     auth?: AuthLevel;
     /** The session check also reads the caller's wallet in the same statement (`principal.wallet`). */
     withWallet?: boolean;
@@ -22,22 +22,13 @@ const header = (v: string | string[] | undefined): string | undefined => (Array.
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
 
-  app.addHook('onRoute', (route) => {
-    const level = route.config?.auth;
-    if (!level) return;
-    route.schema = {
-      ...route.schema,
-      security: [{ customToken: [] }, { idpBearer: [] }],
-    } as typeof route.schema;
-  });
-
   app.addHook('onRequest', async (request) => {
     const level = request.routeOptions.config?.auth;
     if (!level) return;
     const authz = header(request.headers.authorization);
     const bearer = authz?.startsWith('Bearer ') ? authz.slice(7).trim() : undefined;
     const credentials = { customToken: header(request.headers['x-sdk-access-token']), bearer };
-    request.principal = await authenticate(app.ctx, credentials, request.routeOptions.config.withWallet === true);
+    request.principal = await authenticate(app.ctx, credentials, request.routeOptions.config.withWallet === true, request.ip);
     if (level === 'admin' && !request.principal.isAdmin) throw new AppError(403, 'forbidden', 'Admin role required');
   });
 }

@@ -3,7 +3,8 @@ import { FullNameSchema, UserSchema } from '../accounts/accounts.schemas.ts';
 
 export const PhoneSchema = Type.String({ minLength: 1, maxLength: 32, description: 'E.164, or national with DEFAULT_COUNTRY_CODE' });
 export const PasswordSchema = Type.String({ minLength: 8, maxLength: 128 });
-export const ReferralCodeSchema = Type.String({ maxLength: 64 });
+/** Any string: an invalid or unknown code never fails a sign-up, it is ignored (one over 64 characters is not even kept). */
+export const ReferralCodeSchema = Type.String({ description: 'a share code; an invalid or unknown one is ignored' });
 
 export const RegisterBodySchema = Type.Object({
   phone: PhoneSchema,

@@ -164,7 +164,12 @@ const walletOf = (r: repo.SessionPrincipalRow): WalletBalances | null =>
  * Resolves the caller from either credential form, re-reading the session and `is_admin`; with
  * `withWallet`, the same statement also reads the caller's wallet (`Principal.wallet`).
  */
-export async function authenticate(ctx: Ctx, headers: { customToken?: string; bearer?: string }, withWallet = false): Promise<Principal> {
+export async function authenticate(
+  ctx: Ctx,
+  headers: { customToken?: string; bearer?: string },
+  withWallet = false,
+  ip: string | null = null,
+): Promise<Principal> {
   if (headers.customToken !== undefined) {
     const claims = await ctx.tokens.verify(headers.customToken);
     if (!claims) throw invalidToken();
@@ -178,14 +183,18 @@ export async function authenticate(ctx: Ctx, headers: { customToken?: string; be
   if (headers.bearer !== undefined && ctx.idp) {
     const identity = await ctx.idp.verify(headers.bearer);
     if (!identity) throw invalidToken();
-    const user = await userForIdentity(ctx, identity.uid, identity.phone);
+    const user = await userForIdentity(ctx, identity.uid, identity.phone, ip);
     return { userId: user.id, sessionId: null, isAdmin: user.is_admin === 1 };
   }
   throw new AppError(401, 'unauthorized', 'Authentication required');
 }
 
-/** First sight of an IdP uid links it to the user with the token's phone, or creates one. */
-async function userForIdentity(ctx: Ctx, uid: string, rawPhone: string | null): Promise<accounts.UserRow> {
+/**
+ * First sight of an IdP uid links it to the user with the token's phone, or creates one; a
+ * creation is a sign-up like the other two, so it gets referral attribution (an IdP token carries
+ * no code, so the caller's IP match decides).
+ */
+async function userForIdentity(ctx: Ctx, uid: string, rawPhone: string | null, ip: string | null): Promise<accounts.UserRow> {
   const known = await accounts.findUserByIdpUid(ctx.db, uid);
   if (known) return known;
   const phone = rawPhone ? normalisePhone(rawPhone, ctx.config.defaultCountryCode) : null;
@@ -196,7 +205,10 @@ async function userForIdentity(ctx: Ctx, uid: string, rawPhone: string | null): 
         await accounts.updateUser(trx, byPhone.id, { idp_uid: uid }, ctx.clock.now().toISOString());
         return { ...byPhone, idp_uid: uid };
       }
-      return accounts.createUserWithWallet(ctx, trx, { phone: byPhone ? null : phone, passwordHash: null, fullName: '', idpUid: uid });
+      const user = await accounts.createUserWithWallet(ctx, trx, { phone: byPhone ? null : phone, passwordHash: null, fullName: '', idpUid: uid });
+      await recordSignupReferralInput(ctx, trx, { userId: user.id, referralCode: null, referralSource: null, ip });
+      const attributed = await attributeSignup(ctx, trx, { userId: user.id, referralCode: null, referralSource: null, ip });
+      return attributed ? (await accounts.findUserById(trx, user.id))! : user;
     });
   } catch (err) {
     // Two first requests raced; the other one linked or created the user.

@@ -188,6 +188,11 @@ export function listGateways(db: Executor, opts: { activeOnly: boolean; after: O
   return q.orderBy('sort_order').orderBy('id').limit(opts.limit).execute();
 }
 
+/** Gateway records for these codes, in display order (sort_order, then id). */
+export function gatewaysByCode(db: Executor, codes: readonly string[]): Promise<GatewayRow[]> {
+  return db.selectFrom('payment_gateways').select(gatewayColumns).where('code', 'in', codes).orderBy('sort_order').orderBy('id').execute();
+}
+
 export function findGateway(db: Executor, id: string): Promise<GatewayRow | undefined> {
   return db.selectFrom('payment_gateways').select(gatewayColumns).where('id', '=', id).executeTakeFirst();
 }

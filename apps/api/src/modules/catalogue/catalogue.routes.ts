@@ -142,6 +142,8 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: admin,
       bodyLimit: media.UPLOAD_BODY_LIMIT,
+      // A closed gate answers 503 whatever the body (after the token check, before the body is read).
+      onRequest: async () => media.uploadsGate(ctx),
       schema: { tags, body: UploadImageSchema, response: { 201: UploadedImageSchema } },
       errorHandler: (err) => {
         // Thrown on, so the app's handler formats it.

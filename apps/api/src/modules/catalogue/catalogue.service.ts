@@ -446,3 +446,20 @@ export async function deleteGateway(ctx: Ctx, adminId: string, id: string): Prom
     await recordAudit(ctx, trx, { adminId, action: 'payment_gateway.delete', entity: 'payment_gateway', entityId: id, before, after: null });
   });
 }
+
+/**
+ * Which of the payment server's gateways (`codes`, in their own order) may take a top-up of
+ * `amount`, as the admin's gateway records say: a record switched off, or whose bounds exclude
+ * the amount, removes its gateway; a gateway with no record is offered (the payment server's own
+ * settings decide, as before records existed). Recorded gateways come first in `sort_order`.
+ */
+export async function gatewaysForAmount(ctx: Ctx, codes: readonly string[], amount: number): Promise<{ code: string; name: string | null }[]> {
+  const rows = await repo.gatewaysByCode(ctx.db, codes);
+  const recorded = new Set(rows.map((r) => r.code));
+  const fits = (r: GatewayRow) =>
+    r.is_active === 1 && (r.min_amount === null || Number(r.min_amount) <= amount) && (r.max_amount === null || amount <= Number(r.max_amount));
+  return [
+    ...rows.filter(fits).map((r) => ({ code: r.code, name: r.name as string | null })),
+    ...codes.filter((c) => !recorded.has(c)).map((code) => ({ code, name: null })),
+  ];
+}

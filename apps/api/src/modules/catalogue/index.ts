@@ -12,5 +12,5 @@ export const rootRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(mediaRoutes);
 };
 
-export { findSellableProducts, takeStock, returnStock, type SellableProduct } from './catalogue.service.ts';
+export { findSellableProducts, takeStock, returnStock, gatewaysForAmount, type SellableProduct } from './catalogue.service.ts';
 export { takeStockMany, returnStockMany, findOrderableState } from './catalogue.repository.ts';

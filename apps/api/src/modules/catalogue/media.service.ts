@@ -71,6 +71,11 @@ async function storeOf(ctx: Ctx): Promise<MediaStore> {
   return store;
 }
 
+/** The upload gate (MEDIA_DIR or MEDIA_S3_BUCKET); the route checks it before it reads the body. */
+export function uploadsGate(ctx: Ctx): void {
+  if (!ctx.config.mediaDir && !ctx.config.mediaS3) throw new AppError(503, 'uploads_disabled', 'Image uploads are not configured');
+}
+
 /** `MEDIA_PUBLIC_BASE_URL/<key>` (a CDN) when set, else this API's own `/media/<key>`. */
 export function mediaUrl(ctx: Ctx, key: string): string {
   const { mediaPublicBaseUrl, publicBaseUrl } = ctx.config;

@@ -13,7 +13,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserAnyState>>>;
 
 /** The user as everyone sees it, plus what only the back office needs. */
 function listItem(r: Row) {
-  return { ...accounts.toUser(r), referred_by: r.referred_by, updated_at: r.updated_at, deleted_at: r.deleted_at };
+  return { ...accounts.toUser(r), updated_at: r.updated_at, deleted_at: r.deleted_at };
 }
 
 export async function listUsers(ctx: Ctx, query: PageQuery & { q?: string; include_deleted?: boolean }) {

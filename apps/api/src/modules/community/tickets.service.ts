@@ -105,8 +105,17 @@ async function reply(ctx: Ctx, ticketId: string, author: TicketAuthor, authorId:
   });
 }
 
+/** A user's reply reopens the ticket and, like a new ticket, mails SUPPORT_EMAIL after commit. */
 export async function userReply(ctx: Ctx, userId: string, ticketId: string, input: { message: string }): Promise<Ticket> {
-  return withReplies(ctx, await reply(ctx, ticketId, 'user', userId, input.message, userId));
+  const t = await reply(ctx, ticketId, 'user', userId, input.message, userId);
+  notify(
+    ctx,
+    'ticket_user_reply',
+    ctx.config.supportEmail,
+    `Re: ${t.subject}`,
+    `The user replied to a support ticket.\n\nTicket: ${t.id}\nUser: ${userId}\nSubject: ${t.subject}\n\n${input.message.trim()}`,
+  );
+  return withReplies(ctx, t);
 }
 
 // ---- admin ----

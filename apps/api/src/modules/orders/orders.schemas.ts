@@ -58,9 +58,7 @@ export type Order = Static<typeof OrderSchema>;
 export const AdminOrderSchema = Type.Object({ ...OrderSchema.properties, user_id: Type.String() });
 export type AdminOrder = Static<typeof AdminOrderSchema>;
 
-export const IdempotencyHeadersSchema = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' })),
-});
+export { IdempotencyHeadersSchema } from '../../lib/idempotency.ts';
 
 export const OrderParamsSchema = Type.Object({ id: PathId });
 export const UidParamsSchema = Type.Object({ uid: PathId });

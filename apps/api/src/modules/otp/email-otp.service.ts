@@ -34,10 +34,16 @@ function message(code: string) {
   };
 }
 
-/** `POST /me/email/send-otp`: mails a code proving the caller owns `email`. */
-export async function sendEmailOtp(ctx: Ctx, userId: string, input: { email: string }, ip: string): Promise<OtpSent> {
+/** The email gate (SMTP_*); the route checks it before it reads the body. */
+export function requireMailer(ctx: Ctx) {
   const mailer = mailerFor(ctx.config);
   if (!mailer) throw new AppError(503, 'email_disabled', 'Email is not configured');
+  return mailer;
+}
+
+/** `POST /me/email/send-otp`: mails a code proving the caller owns `email`. */
+export async function sendEmailOtp(ctx: Ctx, userId: string, input: { email: string }, ip: string): Promise<OtpSent> {
+  const mailer = requireMailer(ctx);
   const email = normaliseEmail(input.email);
   if (!(await accounts.findUserById(ctx.db, userId))) throw notFound('user');
   if (await repo.findVerifiedEmailOwner(ctx.db, email, userId)) throw emailInUse();

@@ -31,7 +31,8 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/me/email/send-otp',
-    { config: { auth: 'user' }, schema: { tags: ['accounts'], body: EmailSendBodySchema, response: { 200: OtpSentSchema } } },
+    // A closed gate answers 503 whatever the body (after the token check, before the body is read).
+    { config: { auth: 'user' }, onRequest: async () => void emailOtp.requireMailer(ctx), schema: { tags: ['accounts'], body: EmailSendBodySchema, response: { 200: OtpSentSchema } } },
     (req) => emailOtp.sendEmailOtp(ctx, req.principal!.userId, req.body, req.ip),
   );
 

@@ -23,7 +23,7 @@ export const OtpVerifyBodySchema = Type.Object({
   purpose: Type.Optional(Type.Literal('login')),
   referral_code: Type.Optional(Type.Union([ReferralCodeSchema, Type.Null()])),
   referral_source: Type.Optional(
-    Type.Union([Type.String({ maxLength: 64, description: '`install_referrer` or `manual`; other values are stored as null' }), Type.Null()]),
+    Type.Union([Type.String({ description: '`install_referrer` or `manual`; any other value is stored as null' }), Type.Null()]),
   ),
 });
 

@@ -188,7 +188,9 @@ export async function verifyLoginOtp(
       if (!user) {
         user = await accounts.createUserWithWallet(ctx, trx, { phone, passwordHash: null, fullName: '' });
         await recordSignupReferralInput(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: input.referral_source, ip });
-        await attributeSignup(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: input.referral_source, ip });
+        if (await attributeSignup(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: input.referral_source, ip })) {
+          user = (await accounts.findUserById(trx, user.id))!;
+        }
       }
       const pair = await issueSession(ctx, trx, user);
       return { ...pair, user: accounts.toUser(user), is_new_user: isNew };

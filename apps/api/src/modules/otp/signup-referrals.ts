@@ -4,6 +4,7 @@ import { insertSignupReferralInput } from './otp.repository.ts';
 
 export type ReferralSource = 'install_referrer' | 'manual';
 const SOURCES = new Set<string>(['install_referrer', 'manual']);
+const MAX_KEPT_CODE_LENGTH = 64;
 
 /**
  * Keeps what a signup (password registration or first OTP login) carried for referral
@@ -15,7 +16,9 @@ export async function recordSignupReferralInput(
   trx: Executor,
   input: { userId: string; referralCode?: string | null; referralSource?: string | null; ip?: string | null },
 ): Promise<void> {
-  const code = input.referralCode?.trim() || null;
+  const given = input.referralCode?.trim() || null;
+  // No code is longer than this; a longer value is ignored rather than stored.
+  const code = given && given.length <= MAX_KEPT_CODE_LENGTH ? given : null;
   const source = input.referralSource && SOURCES.has(input.referralSource) ? (input.referralSource as ReferralSource) : null;
   await insertSignupReferralInput(trx, {
     user_id: input.userId,

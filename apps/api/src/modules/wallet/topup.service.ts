@@ -14,6 +14,7 @@ import { newId, randomToken } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import type { WebhookOutcome } from '../../db/tables/wallet.ts';
+import { gatewaysForAmount } from '../catalogue/index.ts';
 import { applyMovement } from './ledger.ts';
 import { GatewayBError, GatewayBUnavailable, verifyOrder, type GatewayBClient } from '@storefront/gateway-b';
 import * as repo from './wallet.repository.ts';
@@ -33,12 +34,22 @@ export function stateOf(ctx: Ctx, row: repo.TopupRow): TopupState {
   return ctx.clock.now().toISOString() >= row.expires_at ? 'expired' : 'pending';
 }
 
-export async function initiateTopup(ctx: Ctx, userId: string, amount: number) {
+/** The top-up gate (TOPUP_PAGE_BASE_URL); the route checks it before it reads the body. */
+export function topupPage(ctx: Ctx): string {
   const base = ctx.config.topup.pageBaseUrl;
   if (base === null) throw new AppError(503, 'topup_disabled', 'Top-up is not configured');
+  return base;
+}
+
+export async function initiateTopup(ctx: Ctx, userId: string, amount: number) {
+  const base = topupPage(ctx);
   const { min, max } = ctx.config.topup;
   if (amount < min || amount > max) {
     throw badRequest(`amount must be between ${min} and ${max}`, [{ field: 'body/amount', message: `must be between ${min} and ${max}` }]);
+  }
+  // TOPUP_MIN/TOPUP_MAX are the outer bounds; within them some gateway must take the amount.
+  if ((await offeredGateways(ctx, amount)).length === 0) {
+    throw badRequest('No payment gateway takes this amount', [{ field: 'body/amount', message: 'outside the bounds of every active payment gateway' }]);
   }
   const token = randomToken(32);
   const now = ctx.clock.now();
@@ -173,10 +184,19 @@ export async function creditTopup(ctx: Ctx, body: TopupCreditBody): Promise<Cred
   return creditOnce(ctx, topup, { gateway: body.gateway, gatewayTxnId: body.gateway_txn_id }, { endpoint, token: body.token });
 }
 
+/** The gateways the payment server runs; the admin's gateway records narrow them. */
+export const PAYMENT_SERVER_GATEWAYS = ['gateway_a', 'gateway_b'] as const;
+
+/** Gateways that may take `amount` now (docs/wallet.md, Gateway records). */
+export const offeredGateways = (ctx: Ctx, amount: number) => gatewaysForAmount(ctx, PAYMENT_SERVER_GATEWAYS, amount);
+
+/** What a token pays for, and which gateways the hosted page may offer for it (read now, so a gateway switched off since initiate disappears). */
 export async function lookupTopup(ctx: Ctx, token: string) {
   const topup = await repo.findTopupByTokenHash(ctx.db, sha256(token));
   if (!topup) throw notFound('top-up');
-  return { status: stateOf(ctx, topup), amount: Number(topup.amount), currency: topup.currency, expires_at: topup.expires_at };
+  const amount = Number(topup.amount);
+  const gateways = await offeredGateways(ctx, amount);
+  return { status: stateOf(ctx, topup), amount, currency: topup.currency, expires_at: topup.expires_at, gateways };
 }
 
 /** The payment server names the gateway order paying a pending token; later attaches replace earlier ones. */

@@ -2,8 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as wallet from './wallet.service.ts';
+import { sendCsv } from '../../lib/csv.ts';
+import { IdempotencyHeadersSchema } from '../../lib/idempotency.ts';
 import {
+  AdjustmentBodySchema,
+  AdjustmentSchema,
   AdminTransactionSchema,
+  AdminTransactionsExportQuerySchema,
   AdminTransactionsQuerySchema,
   TransactionSchema,
   UidParamsSchema,
@@ -24,6 +29,20 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/admin/transactions/export.csv',
+    {
+      config: admin,
+      schema: {
+        tags,
+        querystring: AdminTransactionsExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: Type.Unsafe<unknown>({ type: 'string', description: `CSV: ${wallet.TRANSACTION_CSV_COLUMNS.join(', ')}` }) },
+      },
+    },
+    (req, reply) => sendCsv(reply, 'transactions.csv', wallet.TRANSACTION_CSV_COLUMNS, wallet.adminTransactionsCsv(ctx, req.query)),
+  );
+
+  app.get(
     '/admin/users/:uid/ledger',
     {
       config: admin,
@@ -41,6 +60,20 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (req) => wallet.adminUserLedger(ctx, req.params.uid, req.query),
+  );
+
+  app.post(
+    '/admin/users/:uid/adjustments',
+    {
+      config: admin,
+      schema: { tags, params: UidParamsSchema, headers: IdempotencyHeadersSchema, body: AdjustmentBodySchema, response: { 201: AdjustmentSchema } },
+    },
+    async (req, reply) => {
+      const { adjustment, replayed } = await wallet.adminAdjust(ctx, req.principal!.userId, req.params.uid, req.body, req.headers['idempotency-key']);
+      // A replay answers exactly what the first request answered (201, the same adjustment), marked.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(adjustment);
+    },
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type { Executor } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 import type {
   TopupsTable,
+  WalletAdjustmentsTable,
   TransactionType,
   WalletTransactionsTable,
   WebhookLogsTable,
@@ -14,6 +15,7 @@ export type WalletRow = Pick<Selectable<WalletsTable>, 'user_id' | 'shopping_cre
 export type TransactionRow = Selectable<WalletTransactionsTable>;
 export type TopupRow = Selectable<TopupsTable>;
 export type WebhookLogRow = Selectable<WebhookLogsTable>;
+export type AdjustmentRow = Selectable<WalletAdjustmentsTable>;
 
 /** The one wallet a user owns: made with the user, in the same transaction. */
 export async function createWallet(db: Executor, userId: string, now: string): Promise<void> {
@@ -66,11 +68,13 @@ export async function insertTransaction(db: Executor, r: TransactionRow): Promis
 /** Newest first (ids sort by creation); `before` is the id of the last row of the previous page. */
 export function listTransactions(
   db: Executor,
-  filter: { userId?: string; type?: TransactionType; before: string | null; limit: number },
+  filter: { userId?: string; type?: TransactionType; from?: string; to?: string; before: string | null; limit: number },
 ): Promise<TransactionRow[]> {
   let q = db.selectFrom('wallet_transactions').select(txColumns);
   if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
   if (filter.type !== undefined) q = q.where('type', '=', filter.type);
+  if (filter.from !== undefined) q = q.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) q = q.where('created_at', '<', filter.to);
   if (filter.before !== null) q = q.where('id', '<', filter.before);
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
 }
@@ -155,4 +159,23 @@ export function listWebhookLogs(
 export async function userExists(db: Executor, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Deleted (anonymised) users keep their rows; `deleted_at` tells them apart. */
+export function findUserState(db: Executor, userId: string): Promise<{ deleted_at: string | null } | undefined> {
+  return db.selectFrom('users').select('deleted_at').where('id', '=', userId).executeTakeFirst();
+}
+
+export function findTransaction(db: Executor, id: string): Promise<TransactionRow | undefined> {
+  return db.selectFrom('wallet_transactions').select(txColumns).where('id', '=', id).executeTakeFirst();
+}
+
+const adjustmentColumns = ['id', 'user_id', 'admin_id', 'amount', 'reason', 'idempotency_key', 'transaction_id', 'created_at'] as const;
+
+export async function insertAdjustment(db: Executor, row: AdjustmentRow): Promise<void> {
+  await db.insertInto('wallet_adjustments').values(row).execute();
+}
+
+export function findAdjustmentByKey(db: Executor, userId: string, key: string): Promise<AdjustmentRow | undefined> {
+  return db.selectFrom('wallet_adjustments').select(adjustmentColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }

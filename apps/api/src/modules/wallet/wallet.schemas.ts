@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DateRangeQueryProperties } from '../../lib/date-range.ts';
 import { PageQuerySchema } from '../../lib/pagination.ts';
 
 
@@ -92,6 +93,9 @@ export const TopupLookupResponseSchema = Type.Object({
   amount: Type.Integer(),
   currency: Type.String(),
   expires_at: Type.String(),
+  gateways: Type.Array(Type.Object({ code: Type.String(), name: Type.Union([Type.String(), Type.Null()]) }), {
+    description: 'the gateways the hosted page may offer for this amount, in display order (active records whose bounds admit it, then gateways without a record)',
+  }),
 });
 
 export const TopupAttachBodySchema = Type.Object({ token: TopupTokenSchema, gateway: GatewaySchema, gateway_order_id: GatewayRefSchema });
@@ -100,11 +104,15 @@ export const TopupAttachResponseSchema = Type.Object({ attached: Type.Boolean(),
 
 // ---- admin ----
 
-export const AdminTransactionsQuerySchema = Type.Object({
-  ...PageQuerySchema.properties,
+const adminTransactionFilters = {
   user_id: Type.Optional(Type.String({ maxLength: 64 })),
   type: Type.Optional(TransactionTypeSchema),
-});
+  ...DateRangeQueryProperties,
+};
+export const AdminTransactionsQuerySchema = Type.Object({ ...PageQuerySchema.properties, ...adminTransactionFilters });
+/** The page's filters, for the CSV export of everything they match. */
+export const AdminTransactionsExportQuerySchema = Type.Object(adminTransactionFilters);
+export type AdminTransactionFilters = Static<typeof AdminTransactionsExportQuerySchema>;
 
 export const WebhookOutcomeSchema = Type.Union([
   Type.Literal('credited'),
@@ -132,3 +140,31 @@ export const WebhookLogsQuerySchema = Type.Object({
 });
 
 export const UidParamsSchema = Type.Object({ uid: Type.String({ maxLength: 64 }) });
+
+// ---- admin adjustments ----
+
+/** Bounded so any sum of amounts stays an exact integer. */
+const MAX_ADJUSTMENT = 1_000_000_000_000;
+
+export const AdjustmentBodySchema = Type.Object({
+  amount: Type.Integer({
+    minimum: -MAX_ADJUSTMENT,
+    maximum: MAX_ADJUSTMENT,
+    not: { const: 0 },
+    description: 'signed integer minor units: positive credits the wallet, negative debits it (never below zero)',
+  }),
+  reason: Type.String({ minLength: 1, maxLength: 500, description: 'why, for the ledger and the accountant' }),
+});
+export type AdjustmentBody = Static<typeof AdjustmentBodySchema>;
+
+export const AdjustmentSchema = Type.Object({
+  id: Type.String(),
+  user_id: Type.String(),
+  admin_id: Type.String(),
+  amount: Money('signed'),
+  currency: Type.String(),
+  reason: Type.String(),
+  transaction: TransactionSchema,
+  created_at: Type.String(),
+});
+export type Adjustment = Static<typeof AdjustmentSchema>;

@@ -1,12 +1,16 @@
 import type { Ctx } from '../../context.ts';
 import { DAY } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import type { TransactionType, WebhookOutcome } from '../../db/tables/wallet.ts';
 import { applyMovement, toTransaction } from './ledger.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as repo from './wallet.repository.ts';
-import type { AdminTransaction, Wallet } from './wallet.schemas.ts';
+import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, Wallet } from './wallet.schemas.ts';
+import { allRows, money as csvMoney, text as csvText } from '../../lib/csv.ts';
+import { rangeOf } from '../../lib/date-range.ts';
 
 export { applyMovement } from './ledger.ts';
 export type { Movement } from './ledger.ts';
@@ -68,15 +72,43 @@ export async function dailySpin(ctx: Ctx, userId: string) {
 
 const toAdminTransaction = (r: repo.TransactionRow): AdminTransaction => ({ ...toTransaction(r), user_id: r.user_id });
 
-export async function adminListTransactions(ctx: Ctx, q: PageQuery & { user_id?: string; type?: TransactionType }) {
+const transactionFilter = (q: AdminTransactionFilters) => ({
+  ...(q.user_id !== undefined ? { userId: q.user_id } : {}),
+  ...(q.type !== undefined ? { type: q.type } : {}),
+  ...rangeOf(q),
+});
+
+export async function adminListTransactions(ctx: Ctx, q: PageQuery & AdminTransactionFilters) {
   const limit = limitOf(q);
-  const rows = await repo.listTransactions(ctx.db, {
-    ...(q.user_id !== undefined ? { userId: q.user_id } : {}),
-    ...(q.type !== undefined ? { type: q.type } : {}),
-    before: decodeCursor(q.cursor),
-    limit: limit + 1,
-  });
+  const rows = await repo.listTransactions(ctx.db, { ...transactionFilter(q), before: decodeCursor(q.cursor), limit: limit + 1 });
   return toPage(rows, limit, (r) => r.id, toAdminTransaction);
+}
+
+export const TRANSACTION_CSV_COLUMNS = ['id', 'created_at', 'user_id', 'type', 'amount', 'currency', 'balance_after', 'reference'] as const;
+
+/**
+ * Every transaction the page's filters match, newest first, as CSV rows (read in batches). The
+ * filters are checked here, before the answer starts (a bad date is a 400, not a cut-off file).
+ */
+export function adminTransactionsCsv(ctx: Ctx, q: AdminTransactionFilters) {
+  const filter = transactionFilter(q);
+  return transactionRows(ctx, filter);
+}
+
+async function* transactionRows(ctx: Ctx, filter: ReturnType<typeof transactionFilter>) {
+  const currency = ctx.config.currency;
+  for await (const r of allRows((before, limit) => repo.listTransactions(ctx.db, { ...filter, before, limit }))) {
+    yield {
+      id: r.id,
+      created_at: r.created_at,
+      user_id: r.user_id,
+      type: r.type,
+      amount: csvMoney(r.amount, currency),
+      currency,
+      balance_after: csvMoney(r.balance_after, currency),
+      reference: csvText(r.reference),
+    };
+  }
 }
 
 /** One user's ledger, newest first, with the wallet it adds up to. Unknown user: 404. */
@@ -97,3 +129,77 @@ export async function adminWebhookLogs(ctx: Ctx, q: PageQuery & { outcome?: Webh
   });
   return toPage(rows, limit, (r) => r.id, (r) => r);
 }
+
+/**
+ * An admin's signed adjustment of a user's shopping credits (e.g. to clear a balance that blocks
+ * deletion): one `adjustment` ledger row and one `wallet_adjustments` row in one transaction; a
+ * debit below zero is 402 and changes nothing. With an Idempotency-Key a retry answers the first
+ * adjustment (`replayed`), another amount or reason with that key is 409 `idempotency_conflict`,
+ * and two concurrent uses collide on UNIQUE(user_id, idempotency_key).
+ * The admin audit row (`wallet.adjust`) is written in the same transaction.
+ */
+export async function adminAdjust(
+  ctx: Ctx,
+  adminId: string,
+  userId: string,
+  body: AdjustmentBody,
+  key?: string,
+): Promise<{ adjustment: Adjustment; replayed: boolean }> {
+  const reason = body.reason.trim();
+  if (!reason) throw badRequest('reason must not be blank', [{ field: 'body/reason', message: 'must not be blank' }]);
+  const replay = async (row: repo.AdjustmentRow) => {
+    if (Number(row.amount) !== body.amount || row.reason !== reason) {
+      throw conflict('idempotency_conflict', 'This Idempotency-Key was used for another adjustment');
+    }
+    const tx = (await repo.findTransaction(ctx.db, row.transaction_id))!;
+    return { adjustment: toAdjustment(ctx, row, toTransaction(tx)), replayed: true };
+  };
+  if (key !== undefined) {
+    const existing = await repo.findAdjustmentByKey(ctx.db, userId, key);
+    if (existing) return replay(existing);
+  }
+  const user = await repo.findUserState(ctx.db, userId);
+  if (!user) throw notFound('user');
+  if (user.deleted_at !== null) throw conflict('conflict', 'The user is deleted');
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const id = newId(ctx.clock);
+      const transaction = await applyMovement(ctx, trx, { userId, type: 'adjustment', amount: body.amount, reference: `adjustment:${id}` });
+      const row: repo.AdjustmentRow = {
+        id,
+        user_id: userId,
+        admin_id: adminId,
+        amount: body.amount,
+        reason,
+        idempotency_key: key ?? null,
+        transaction_id: transaction.id,
+        created_at: transaction.created_at,
+      };
+      await repo.insertAdjustment(trx, row);
+      await recordAudit(ctx, trx, {
+        adminId,
+        action: 'wallet.adjust',
+        entity: 'wallet',
+        entityId: userId,
+        before: { shopping_credits: transaction.balance_after - body.amount },
+        after: { shopping_credits: transaction.balance_after, adjustment: { id, amount: body.amount, reason } },
+      });
+      return { adjustment: toAdjustment(ctx, row, transaction), replayed: false };
+    });
+  } catch (err) {
+    const existing = key !== undefined && isUniqueViolation(err) ? await repo.findAdjustmentByKey(ctx.db, userId, key) : undefined;
+    if (existing) return replay(existing);
+    throw err;
+  }
+}
+
+const toAdjustment = (ctx: Ctx, r: repo.AdjustmentRow, transaction: Adjustment['transaction']): Adjustment => ({
+  id: r.id,
+  user_id: r.user_id,
+  admin_id: r.admin_id,
+  amount: Number(r.amount),
+  currency: ctx.config.currency,
+  reason: r.reason,
+  transaction,
+  created_at: r.created_at,
+});

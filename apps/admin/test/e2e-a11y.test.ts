@@ -1,0 +1,107 @@
+/**
+ * Accessibility: axe-core (WCAG 2 A and AA rules) on every page of the portal, signed out and in,
+ * with no serious or critical violation; and the keyboard alone can filter a table and submit a form.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import type { TestUser } from '../../api/test/helpers.ts';
+import { apiCall, portalToken, type Stack } from './stack.ts';
+import { openShopWithOrder, type Shop } from './shop.ts';
+
+let shop: Shop;
+let s: Stack;
+let page: Page;
+let shopper: TestUser;
+let orderId = '';
+let productId = '';
+let ticketId = '';
+
+before(async () => {
+  shop = await openShopWithOrder();
+  ({ s, page, shopper, orderId } = shop);
+  const admin = await portalToken(s);
+  productId = (await apiCall(s, 'GET', '/api/v1/admin/products', { token: admin })).body.items[0].id;
+  ticketId = (await apiCall(s, 'POST', '/api/v1/tickets', { token: shopper.token, body: { subject: 'Lid is loose', message: 'Please help.' } })).body.id;
+});
+after(async () => {
+  await shop?.close();
+});
+
+async function seriousViolations(p: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page: p as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+test('every page has no serious or critical axe violation', async () => {
+  const pages = [
+    '/',
+    '/products',
+    '/products/new',
+    `/products/${productId}`,
+    '/categories',
+    '/gateways',
+    '/orders',
+    `/orders/${orderId}`,
+    '/users',
+    `/users/${shopper.id}`,
+    '/tickets',
+    `/tickets/${ticketId}`,
+    '/refunds',
+    '/transactions',
+    '/reconciliation',
+    '/webhooks',
+  ];
+  const found: string[] = [];
+  for (const path of pages) {
+    await page.goto(`${s.portalUrl}${path}`);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+  }
+  const outside = await page.context().browser()!.newContext();
+  const signedOut = await outside.newPage();
+  await signedOut.goto(`${s.portalUrl}/login`);
+  await signedOut.getByLabel('Phone number').waitFor();
+  for (const v of await seriousViolations(signedOut)) found.push(`/login: ${v}`);
+  await outside.close();
+  assert.deepEqual(found, []);
+});
+
+test('the keyboard alone filters the transactions table and reaches its rows and links', async () => {
+  await page.goto(`${s.portalUrl}/transactions`);
+  await page.getByRole('heading', { name: 'Transactions' }).waitFor();
+  await page.getByLabel('Filter by type').focus();
+  // Down-arrow through the options of a focused select: All → topup → order payment.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.getByLabel('Filter by type').inputValue(), 'order_payment');
+  await page.getByTestId('transactions').getByText('order payment').first().waitFor();
+  assert.equal(await page.getByTestId('transactions').locator('tbody tr').count(), 1);
+  // Tab moves on through the date fields (one stop per day, month and year) and the export link, then into the table's links.
+  const reached: string[] = [];
+  for (let i = 0; i < 20 && !reached.includes(shopper.id); i++) {
+    await page.keyboard.press('Tab');
+    reached.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
+  }
+  assert.ok(reached.includes('From day') && reached.includes('To day') && reached.includes('Export CSV'), reached.join(' / '));
+  assert.ok(reached.includes(shopper.id), `a user link in the table is reachable: ${reached.join(' / ')}`);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Asha Shopper' }).waitFor();
+});
+
+test('the keyboard alone fills and submits a form (a ticket reply)', async () => {
+  await page.goto(`${s.portalUrl}/tickets/${ticketId}`);
+  await page.getByText('Please help.').waitFor();
+  await page.getByLabel('Reply', { exact: true }).focus();
+  await page.keyboard.type('On its way.');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Send reply');
+  await page.keyboard.press('Enter');
+  await page.getByText('Reply sent.').waitFor();
+  const t = await apiCall(s, 'GET', `/api/v1/tickets/${ticketId}`, { token: shopper.token });
+  assert.equal(t.body.replies.at(-1).message, 'On its way.');
+});

@@ -1,0 +1,54 @@
+/**
+ * CSV exports for the accountant (docs/admin-exports.md): rows are read in keyset batches and
+ * written as they come (csv-stringify), never collected in memory. Money is decimal major units
+ * beside a currency column; times are the stored ISO-8601 UTC strings.
+ */
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+import { minorToDecimal } from '@storefront/money';
+
+/** Rows fetched per query while an export streams. */
+export const EXPORT_BATCH = 500;
+
+/**
+ * Every row of a newest-first, id-keyed list, one batch (`EXPORT_BATCH`) per query: `fetch(before,
+ * limit)` answers rows with id < `before` (all rows when null), newest first.
+ */
+export async function* allRows<T extends { id: string }>(fetch: (before: string | null, limit: number) => Promise<T[]>): AsyncGenerator<T> {
+  let before: string | null = null;
+  for (;;) {
+    const rows = await fetch(before, EXPORT_BATCH);
+    yield* rows;
+    if (rows.length < EXPORT_BATCH) return;
+    before = rows.at(-1)!.id;
+  }
+}
+
+/** A spreadsheet would run text starting with = + - @ (or a tab/CR) as a formula; a leading ' keeps it text. */
+export const text = (v: string | null | undefined): string => (v == null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+/** Integer minor units as decimal major units ("-12.50"), exact (no floating point). */
+export function money(minor: number | string | null | undefined, currency: string): string {
+  if (minor == null) return '';
+  const n = Number(minor);
+  return n < 0 ? `-${minorToDecimal(-n, currency)}` : minorToDecimal(n, currency);
+}
+
+/**
+ * Streams `rows` (objects keyed by `columns`) as a CSV attachment named `filename`. Check the
+ * request before calling this: once it runs the answer is 200, and a failure while rows are read
+ * (the database going away) can only cut the download short (logged, the connection closed).
+ */
+export function sendCsv(reply: FastifyReply, filename: string, columns: readonly string[], rows: AsyncIterable<Record<string, string | number>>) {
+  const out = stringify({ header: true, columns: [...columns], record_delimiter: '\r\n' });
+  // pipeline, not pipe: an error while reading destroys the CSV stream too, so the answer ends.
+  pipeline(Readable.from(rows), out, (err) => {
+    if (err) reply.log.error({ err }, 'CSV export failed while streaming');
+  });
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(out);
+}

@@ -1,0 +1,6 @@
+import { Type } from 'typebox';
+
+/** The optional `Idempotency-Key` header of a retry-safe write (orders, refunds, wallet adjustments). */
+export const IdempotencyHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' })),
+});
