@@ -3,18 +3,19 @@ import { formatMoney } from '../money.ts';
 import type { AuditEntry } from '../types.ts';
 import { Link, PagedTable, useCurrency, usePaged, When } from '../ui.tsx';
 
-const ENTITIES = ['product', 'category', 'payment_gateway', 'order', 'user', 'ticket'];
+const ENTITIES = ['product', 'category', 'payment_gateway', 'order', 'user', 'wallet', 'ticket'];
 
 /** Where an audited entity is shown in the portal, if it has a page. */
 const PAGES: Record<string, (id: string) => string> = {
   product: (id) => `/products/${id}`,
   order: (id) => `/orders/${id}`,
   user: (id) => `/users/${id}`,
+  wallet: (id) => `/users/${id}`,
   ticket: (id) => `/tickets/${id}`,
 };
 
 /** Fields holding money (integer minor units), shown in major units as everywhere in the portal. */
-const MONEY = new Set(['price', 'unit_cost', 'total', 'refunded_amount', 'amount', 'min_amount', 'max_amount']);
+const MONEY = new Set(['price', 'unit_cost', 'total', 'refunded_amount', 'amount', 'min_amount', 'max_amount', 'shopping_credits']);
 /** Bookkeeping that every write changes: not worth a line. */
 const SKIP = new Set(['updated_at']);
 
