@@ -26,3 +26,12 @@ export async function signIn(page: Page, portalUrl: string, phone: string, passw
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
+
+/** Polls until `check` holds, e.g. a form that fills itself after loading or a list that refetches after a filter. */
+export async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

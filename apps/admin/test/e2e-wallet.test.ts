@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { signAll } from '@storefront/signing';
 import { createStorefrontClient } from '@storefront/client';
 import { registerUser, type TestUser } from '../../api/test/helpers.ts';
-import { launch, shot, signIn } from './browser.ts';
+import { eventually, launch, shot, signIn } from './browser.ts';
 import { SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, apiCall, startStack, type Stack } from './stack.ts';
 
 const SECRET = 'e2e-store-webhook-secret-0123456789abcdef';
@@ -105,7 +105,8 @@ test('a forged top-up call is logged as rejected and highlighted on the webhook 
   assert.equal(await credited.count(), 1);
   assert.equal(await credited.first().getAttribute('class'), null, 'a credited row is not highlighted');
   await page.getByLabel('Filter by outcome').selectOption('rejected');
-  await page.waitForLoadState('networkidle');
-  assert.equal(await page.locator('tbody tr', { hasText: 'credited' }).count(), 0);
+  // The list refetches after the filter changes: wait for the new page, not for network idleness.
+  await eventually(async () => (await page.locator('tbody tr', { hasText: 'credited' }).count()) === 0);
+  assert.ok((await page.locator('tbody tr', { hasText: 'rejected' }).count()) >= 1);
   await shot(page, '61-webhook-logs');
 });
