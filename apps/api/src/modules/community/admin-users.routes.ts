@@ -77,6 +77,22 @@ const DashboardSchema = Type.Object({
   }),
   windows: Type.Object({ today: Window, '7d': Window, '30d': Window }),
 });
+const DailyQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 30, description: 'UTC days, today included' })) });
+const DailySchema = Type.Object({
+  as_of: Type.String(),
+  currency: Type.String(),
+  days: Type.Array(
+    Type.Object({
+      day: Type.String({ description: 'YYYY-MM-DD (UTC); the last one is today so far' }),
+      new_users: Type.Integer(),
+      orders: Type.Integer(),
+      revenue: Type.Integer({ description: 'order payments minus order refunds, minor units' }),
+      refunds: Type.Integer(),
+      topups: Type.Integer(),
+      topup_amount: Type.Integer(),
+    }),
+  ),
+});
 
 /** The admin users area (moved here from accounts): list, view, edit, delete, dashboard. */
 export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -100,4 +116,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
   app.get('/admin/dashboard', { config, schema: { tags, response: { 200: DashboardSchema } } }, () => admin.dashboard(ctx));
+  app.get('/admin/dashboard/daily', { config, schema: { tags, querystring: DailyQuery, response: { 200: DailySchema } } }, (req) =>
+    admin.dailySeries(ctx, req.query.days ?? 30),
+  );
 };
