@@ -12,7 +12,7 @@
  *   --url URL          skip generation and time routes on a database made by an earlier --keep
  *
  * Per 1,000,000 customers: 20,000 products (80,000 images), 2,010,000 orders (≈ 3 M lines, one
- * customer with 10,000 of them and 20,000 ledger rows), ≈ 4.6 M ledger rows, 550,000 top-ups,
+ * customer with 10,000 of them and 20,000 ledger rows), ≈ 4.5 M ledger rows, 550,000 top-ups,
  * 1,000,000 webhook log rows, 100,000 tickets (250,000 replies), 1,000,000 referral clicks, over
  * two years of history ending now.
  */
@@ -47,8 +47,8 @@ const DAY = 86_400_000;
 const END = Math.floor(Date.now() / 60_000) * 60_000 - DAY;
 const SPAN = 730 * DAY;
 const START = END - SPAN;
-/** Customer k signs up at START + k * STEP; the last one three days before END (spins come a day or two later). */
-const STEP = Math.floor((SPAN - 3 * DAY) / USERS);
+/** Customer k signs up at START + k * STEP; the last one five days before END (spins come up to four days later). */
+const STEP = Math.floor((SPAN - 5 * DAY) / USERS);
 const PRODUCTS = Math.max(50, Math.round(USERS * 0.02));
 const HEAVY = 2 * Math.floor(USERS / 4) + 1;
 const HEAVY_ORDERS = Math.min(10_000, USERS);
@@ -132,7 +132,7 @@ async function generate(db: Kysely<DB>, dialect: Dialect): Promise<void> {
   const ORDERS = E * 4;
   await run('top-ups (completed)', sql`insert into topups (id, token_hash, user_id, amount, currency, status, expires_at, gateway, gateway_txn_id, credited_at, created_at, updated_at)
     ${d.series(E + 1)} select ${R(d.id(topupMs(`case when i = ${E} then ${HEAVY} else ${buyer} end`), '0a1', 'i'))}, 'hc' || ${R(d.txt('i'))},
-      ${R(uid(`case when i = ${E} then ${HEAVY} else ${buyer} end`))}, case when i = ${E} then 100000000 else 50000 end, 'INR', 'completed',
+      ${R(uid(`case when i = ${E} then ${HEAVY} else ${buyer} end`))}, case when i = ${E} then 100000000 else 4000 end, 'INR', 'completed',
       ${R(d.iso(topupMs(buyer)))}, 'gateway_a', 'g' || ${R(d.txt('i'))}, ${R(d.iso(topupMs(`case when i = ${E} then ${HEAVY} else ${buyer} end`)))},
       ${R(d.iso(topupMs(`case when i = ${E} then ${HEAVY} else ${buyer} end`)))}, ${R(d.iso(topupMs(`case when i = ${E} then ${HEAVY} else ${buyer} end`)))} from s`);
   await run('top-ups (pending)', sql`insert into topups (id, token_hash, user_id, amount, currency, status, expires_at, created_at, updated_at)
@@ -168,14 +168,17 @@ async function generate(db: Kysely<DB>, dialect: Dialect): Promise<void> {
     select ${R(rekind('id', '0c1'))}, id, user_id, refunded_amount, 'bench', created_at from orders where refunded_amount > 0`);
   await run('  ledger: refunds', sql`insert into gen_ledger (id, user_id, type, amount, reference, created_at)
     select ${R(rekind('id', '0a3'))}, user_id, 'order_refund', amount, id, created_at from refunds`);
-  // Two daily spins per customer, a day and two days after sign-up.
+  // Customers who never buy spin the daily wheel on four days after sign-up and keep what it
+  // gave; buyers spend their whole top-up: half the wallets end empty, as in a real shop.
+  const spinner = '(i / 4) * 2 + 1';
   await run('  ledger: daily spins', sql`insert into gen_ledger (id, user_id, type, amount, reference, created_at)
-    ${d.series(2 * N)} select ${R(d.id(`${signup('i / 2')} + (1 + i % 2) * ${DAY}`, '0a4', 'i'))}, ${R(uid('i / 2'))}, 'daily_spin', 100, null,
-      ${R(d.iso(`${signup('i / 2')} + (1 + i % 2) * ${DAY}`))} from s`);
+    ${d.series(4 * Math.floor(N / 2))} select ${R(d.id(`${signup(spinner)} + (1 + i % 4) * ${DAY}`, '0a4', 'i'))}, ${R(uid(spinner))}, 'daily_spin', 100, null,
+      ${R(d.iso(`${signup(spinner)} + (1 + i % 4) * ${DAY}`))} from s`);
   await run('  ledger: heavy adjustments', sql`insert into gen_ledger (id, user_id, type, amount, reference, created_at)
     ${d.series(HEAVY_ORDERS - 1)} select ${R(d.id(`${heavyOrderMs} + 30000`, '0a5', 'i'))}, ${R(uid(`${HEAVY}`))}, 'adjustment', 1, null, ${R(d.iso(`${heavyOrderMs} + 30000`))} from s`);
   await run('wallet_transactions', sql`insert into wallet_transactions (id, user_id, type, amount, balance_after, reference, created_at)
-    select id, user_id, type, amount, sum(amount) over (partition by user_id order by id rows unbounded preceding), reference, created_at from gen_ledger`);
+    select id, user_id, type, amount, sum(amount) over (partition by user_id order by id rows unbounded preceding), reference, created_at from gen_ledger
+    order by created_at`); // appended in time order, as the API appends them
   await run('daily_spins', sql`insert into daily_spins (user_id, day, transaction_id, created_at)
     select user_id, substr(created_at, 1, 10), id, created_at from wallet_transactions where type = 'daily_spin'`);
   await sql`drop table gen_ledger`.execute(db);
