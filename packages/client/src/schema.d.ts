@@ -1133,6 +1133,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/dashboard/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description UTC days, today included */
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            details?: unknown;
+                            error: string;
+                            message?: string;
+                            retry_after?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            as_of: string;
+                            currency: string;
+                            days: {
+                                /** @description YYYY-MM-DD (UTC); the last one is today so far */
+                                day: string;
+                                new_users: number;
+                                orders: number;
+                                refunds: number;
+                                /** @description order payments minus order refunds, minor units */
+                                revenue: number;
+                                topup_amount: number;
+                                topups: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders": {
         parameters: {
             query?: never;
@@ -2444,6 +2530,8 @@ export interface paths {
                                 id: string;
                                 kind: string;
                             }[];
+                            /** @description true when a check found more mismatches than it lists (1,000 per check) */
+                            mismatches_truncated: boolean;
                             ok: boolean;
                             orders: {
                                 ledger_payments: {
