@@ -11,6 +11,7 @@ import { call, createAdmin, createTestApp, registerUser, type TestApp, type Test
 import { insertOrder } from './community-fixtures.ts';
 import { DAY, HOUR, MINUTE } from '../src/lib/clock.ts';
 import { newId } from '../src/lib/ids.ts';
+import { runJobs } from '../src/jobs.ts';
 
 describe('dashboard from stored days and range scans', () => {
   let t: TestApp;
@@ -108,5 +109,11 @@ describe('dashboard from stored days and range scans', () => {
     }
     const u = await registerUser(t.app);
     assert.equal((await call(t.app, 'GET', '/api/v1/admin/dashboard/daily', { token: u.token })).status, 403);
+  });
+
+  it('the jobs store each day once it has closed, and only once', async () => {
+    t.clock.advance(2 * DAY);
+    assert.equal((await runJobs(t.app.ctx))['store-daily-figures'], 2);
+    assert.equal((await runJobs(t.app.ctx))['store-daily-figures'], 0);
   });
 });
