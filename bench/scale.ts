@@ -194,6 +194,19 @@ async function generate(db: Kysely<DB>, dialect: Dialect): Promise<void> {
     ${d.series(Math.floor(N / 10) * 3)} select ${R(d.id(`${ticketMs('(i / 3) * 10 + 3')} + (i % 3) * 60000`, '0d2', 'i'))}, ${R(d.id(ticketMs('(i / 3) * 10 + 3'), '0d1', 'i / 3'))},
       case when i % 3 = 1 then 'support' else 'user' end, case when i % 3 = 1 then ${R(uid('0'))} else ${R(uid('(i / 3) * 10 + 3'))} end, 'message',
       ${R(d.iso(`${ticketMs('(i / 3) * 10 + 3')} + (i % 3) * 60000`))} from s where i % 3 < 2 or (i / 3) % 2 = 0`);
+  // One customer in 200 (all spinners) asked for deletion and was anonymised; one in 1,000 more has a request pending.
+  const deletedK = 'i * 200 + 99';
+  const asked = (k: string) => `${signup(k)} + 4 * ${DAY} + 3600000`;
+  await run('deletion_requests (completed)', sql`insert into deletion_requests (id, user_id, status, channel, requested_at, scheduled_for, completed_at, updated_at)
+    ${d.series(Math.floor(N / 200))} select ${R(d.id(asked(deletedK), '0d3', 'i'))}, ${R(uid(deletedK))}, 'completed', 'app', ${R(d.iso(asked(deletedK)))},
+      ${R(d.iso(`${asked(deletedK)} + 3600000`))}, ${R(d.iso(`${asked(deletedK)} + 3600000`))}, ${R(d.iso(`${asked(deletedK)} + 3600000`))} from s`);
+  await run('users (anonymised)', sql`update users set phone = null, full_name = '', email = null, referral_code = null,
+    deleted_at = (select r.completed_at from deletion_requests r where r.user_id = users.id and r.status = 'completed')
+    where id in (select user_id from deletion_requests where status = 'completed')`);
+  const pendingK = 'i * 1000 + 501';
+  await run('deletion_requests (pending)', sql`insert into deletion_requests (id, user_id, status, channel, requested_at, scheduled_for, updated_at)
+    ${d.series(Math.floor(N / 1000))} select ${R(d.id(asked(pendingK), '0d4', 'i'))}, ${R(uid(pendingK))}, 'pending', 'web', ${R(d.iso(asked(pendingK)))},
+      ${R(d.iso(`${asked(pendingK)} + 14 * ${DAY}`))}, ${R(d.iso(asked(pendingK)))} from s`);
   await run('referral_clicks', sql`insert into referral_clicks (id, code, ip, user_agent, created_at)
     ${d.series(N)} select ${R(d.id(`${signup('i')} + 1800000`, '0e1', 'i'))}, 'R' || ${R(d.txt(`(i * 7 + 1) % ${N}`))},
       '10.' || ${R(d.txt('i / 65536 % 256'))} || '.' || ${R(d.txt('i / 256 % 256'))} || '.' || ${R(d.txt('i % 256'))}, 'bench', ${R(d.iso(`${signup('i')} + 1800000`))} from s`);
