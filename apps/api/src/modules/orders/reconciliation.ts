@@ -67,8 +67,11 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
         ? { kind: 'topup_without_ledger', id: str(r.id), detail: `completed top-up of ${n(r.amount)} has no topup ledger row` }
         : { kind: 'topup_amount_mismatch', id: str(r.id), detail: `top-up ${n(r.amount)} but ledger credited ${n(r.ledger)}` },
   );
-  const topupLedger = await one(db, sql`select count(*) as count, coalesce(sum(amount), 0) as amount from wallet_transactions
-    where type = 'topup' and ${inRange('created_at')}`);
+  // The range's ledger figures, every type in one pass over the range (wallet_transactions_created_idx).
+  const ledger = await listRows(db, sql`select type, count(*) as count, coalesce(sum(amount), 0) as amount from wallet_transactions
+    where ${inRange('created_at')} group by type`);
+  const ledgerOf = (type: string): Row => ledger.find((r) => r.type === type) ?? {};
+  const topupLedger = ledgerOf('topup');
   collect(
     await rows(db, sql`select l.id, l.amount, l.reference from wallet_transactions l
       where l.type = 'topup' and ${inRange('l.created_at')}
@@ -85,8 +88,6 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
 
   // -- orders placed in range vs their payment ledger rows in range (reference = order id, amount = -total)
   const placed = await one(db, sql`select count(*) as count, coalesce(sum(total), 0) as amount from orders where ${inRange('created_at')}`);
-  const payments = await one(db, sql`select count(*) as count, coalesce(-sum(amount), 0) as amount from wallet_transactions
-    where type = 'order_payment' and ${inRange('created_at')}`);
   collect(
     await rows(db, sql`select o.id, o.total, p.paid from orders o
       left join (select reference, -sum(amount) as paid from wallet_transactions
@@ -118,8 +119,7 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
       ) x where refund_rows <> want or ledger <> want`),
     (r) => ({ kind: 'refund_mismatch', id: str(r.id), detail: `refunded_amount ${n(r.want)}, refund rows ${n(r.refund_rows)}, ledger refunds ${n(r.ledger)}` }),
   );
-  const ledgerRefunds = await one(db, sql`select count(*) as count, coalesce(sum(amount), 0) as amount from wallet_transactions
-    where type = 'order_refund' and ${inRange('created_at')}`);
+  const ledgerRefunds = ledgerOf('order_refund');
   const refundRows = await one(db, sql`select count(*) as count, coalesce(sum(amount), 0) as amount from refunds where ${inRange('created_at')}`);
 
   // -- balances, bounded by the range: every ledger row in range continues its wallet's running
@@ -171,7 +171,7 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
     },
     orders: {
       placed: { count: n(placed.count), amount: n(placed.amount) },
-      ledger_payments: { count: n(payments.count), amount: n(payments.amount) },
+      ledger_payments: { count: n(ledgerOf('order_payment').count), amount: -n(ledgerOf('order_payment').amount) },
       refunds: { count: n(refundRows.count), amount: n(refundRows.amount) },
       ledger_refunds: { count: n(ledgerRefunds.count), amount: n(ledgerRefunds.amount) },
     },
