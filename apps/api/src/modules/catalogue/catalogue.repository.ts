@@ -1,5 +1,5 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
-import type { Dialect } from '../../db/kysely.ts';
+import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import { trigramPhrase } from '../../lib/search.ts';
 import type { CategoriesTable, PaymentGatewaysTable, ProductImagesTable, ProductsTable } from '../../db/tables/catalogue.ts';
@@ -95,7 +95,7 @@ export function listProducts(db: Executor, dialect: Dialect, f: ProductFilter): 
   if (f.q && dialect === 'sqlite' && phrase !== null) q = q.where(sql<boolean>`products.rowid in (select rowid from products_search where products_search match ${phrase})`);
   else if (f.q) q = q.where(sql<boolean>`lower(name) like ${likePattern(f.q)} escape '\\'`);
   if (f.beforeId !== null) q = q.where('id', '<', f.beforeId);
-  return q.orderBy('id', 'desc').limit(f.limit).execute();
+  return q.orderBy('id', 'desc').limit(f.limit).modifyEnd(sql.raw(f.q ? PLAN_PER_CALL : '')).execute();
 }
 
 /** A live product (not deleted); with `activeOnly` also hidden when inactive. */

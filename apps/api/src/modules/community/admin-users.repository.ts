@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Dialect } from '../../db/kysely.ts';
+import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import { trigramPhrase } from '../../lib/search.ts';
 
@@ -39,7 +39,7 @@ export function listUsers(db: Executor, dialect: Dialect, f: { q?: string; inclu
     }
   }
   if (f.before !== null) q = q.where('id', '<', f.before);
-  return q.orderBy('id', 'desc').limit(f.limit + 1).execute();
+  return q.orderBy('id', 'desc').limit(f.limit + 1).modifyEnd(sql.raw(text ? PLAN_PER_CALL : '')).execute();
 }
 
 export function findUserAnyState(db: Executor, id: string) {
