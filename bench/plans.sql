@@ -12,7 +12,7 @@ select to_char(now() at time zone 'UTC' - interval '30 days', 'YYYY-MM-DD') as m
 \set today '''' :d0 ''''
 \set order '''' :refunded ''''
 
-\echo === wallet_transactions_created_idx: the range's ledger figures (reconciliation; dashboard live parts)
+\echo === wallet_transactions_created_idx: ledger figures of a range (reconciliation; dashboard live parts)
 \set q 'explain (analyze, costs off) select type, count(*), sum(amount) from wallet_transactions where created_at >= ' :from ' and created_at <= ' :today ' group by type'
 :q;
 begin; drop index wallet_transactions_created_idx; :q; rollback;
@@ -42,7 +42,7 @@ begin; drop index deletion_requests_requested_idx; :q; rollback;
 :q;
 begin; drop index users_deleted_idx; :q; rollback;
 
-\echo === wallet_transactions_refund_ref_idx: an order's refunds and their ledger rows (reconciliation)
+\echo === wallet_transactions_refund_ref_idx: the refunds of one order and their ledger rows (reconciliation)
 \set q 'explain (analyze, costs off) select coalesce(sum(l.amount), 0) from refunds r join wallet_transactions l on l.type = ''order_refund'' and l.reference = r.id where r.order_id = ' :order
 :q;
 begin; drop index wallet_transactions_refund_ref_idx; :q; rollback;
@@ -52,16 +52,19 @@ begin; drop index wallet_transactions_refund_ref_idx; :q; rollback;
 :q;
 begin; drop index wallets_nonzero_idx; :q; rollback;
 
-\echo === users_*_trgm_idx: GET /admin/users?q=<phone digits> (as the app sends it: a prepared statement, generic plan forced)
+\echo === users_*_trgm_idx: GET /admin/users?q=000111 (phone digits) and q=vikram patel, planned with the values (PLAN_PER_CALL)
 prepare users_q(text, text, text, int) as select id, phone, full_name from users where deleted_at is null
   and (lower(full_name) like $1 escape '\' or lower(coalesce(email, '')) like $2 escape '\' or coalesce(phone, '') like $3 escape '\')
   order by id desc limit $4;
-set plan_cache_mode = force_generic_plan;
+set plan_cache_mode = force_custom_plan;
 explain (analyze, costs off) execute users_q('%000111%', '%000111%', '%000111%', 21);
-explain (analyze, costs off) execute users_q('%vikram patel%', '%vikram patel%', '%vikramp atel%', 21);
+explain (analyze, costs off) execute users_q('%vikram patel%', '%vikram patel%', '%vikrampatel%', 21);
 begin; drop index users_name_trgm_idx; drop index users_email_trgm_idx; drop index users_phone_trgm_idx;
 explain (analyze, costs off) execute users_q('%000111%', '%000111%', '%000111%', 21);
 rollback;
+\echo --- the same with one generic plan for every value (what a named prepared statement may settle on)
+set plan_cache_mode = force_generic_plan;
+explain (analyze, costs off) execute users_q('%000111%', '%000111%', '%000111%', 21);
 reset plan_cache_mode;
 
 \echo === products_name_trgm_idx: GET /products?q=quokka
