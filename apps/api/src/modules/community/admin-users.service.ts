@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { DAY, MINUTE } from '../../lib/clock.ts';
+import type { Executor } from '../../lib/db-types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import * as accounts from '../accounts/accounts.service.ts';
@@ -90,19 +91,19 @@ export async function rollUpDays(ctx: Ctx): Promise<number> {
 }
 
 /** Where the stored days end (a midnight, ISO), or null when none is stored. */
-async function storedUntil(ctx: Ctx): Promise<string | null> {
-  const last = await repo.lastStoredDay(ctx.db);
+async function storedUntil(db: Executor): Promise<string | null> {
+  const last = await repo.lastStoredDay(db);
   return last === null ? null : midnightOf(nextDay(last));
 }
 
 /** Figures from `since` to now: the stored whole days plus live range scans of the rest (at most a day or two of rows at each end). */
-async function figuresSince(ctx: Ctx, since: string, until: string | null): Promise<repo.Figures> {
-  if (until === null || since >= until) return repo.liveFigures(ctx.db, since, null);
+async function figuresSince(db: Executor, since: string, until: string | null): Promise<repo.Figures> {
+  if (until === null || since >= until) return repo.liveFigures(db, since, null);
   const firstMidnight = since.endsWith('T00:00:00.000Z') ? since : midnightOf(nextDay(dayOf(since)));
-  const head = await repo.liveFigures(ctx.db, since, firstMidnight < until ? firstMidnight : until);
-  const tail = await repo.liveFigures(ctx.db, until, null);
+  const head = await repo.liveFigures(db, since, firstMidnight < until ? firstMidnight : until);
+  const tail = await repo.liveFigures(db, until, null);
   if (firstMidnight >= until) return add(head, tail);
-  return add(add(head, tail), await repo.storedFigures(ctx.db, dayOf(firstMidnight), dayOf(until)));
+  return add(add(head, tail), await repo.storedFigures(db, dayOf(firstMidnight), dayOf(until)));
 }
 
 function windowOf(f: repo.Figures) {
@@ -125,17 +126,17 @@ function windowOf(f: repo.Figures) {
 export async function dashboard(ctx: Ctx) {
   await rollUpDays(ctx);
   const now = ctx.clock.now();
-  const until = await storedUntil(ctx);
+  const until = await storedUntil(ctx.db);
   const ago = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
-  const ever = await figuresSince(ctx, '0000-01-01T00:00:00.000Z', until);
+  const ever = await figuresSince(ctx.db, '0000-01-01T00:00:00.000Z', until);
   return {
     as_of: now.toISOString(),
     currency: ctx.config.currency,
     current: { users: ever.new_users - ever.deleted_users, ...(await repo.currentFigures(ctx.db)) },
     windows: {
-      today: windowOf(await figuresSince(ctx, midnightOf(dayOf(now.toISOString())), until)),
-      '7d': windowOf(await figuresSince(ctx, ago(7), until)),
-      '30d': windowOf(await figuresSince(ctx, ago(30), until)),
+      today: windowOf(await figuresSince(ctx.db, midnightOf(dayOf(now.toISOString())), until)),
+      '7d': windowOf(await figuresSince(ctx.db, ago(7), until)),
+      '30d': windowOf(await figuresSince(ctx.db, ago(30), until)),
     },
   };
 }
@@ -156,8 +157,10 @@ export async function dailySeries(ctx: Ctx, days: number) {
   return { as_of: now.toISOString(), currency: ctx.config.currency, days: out };
 }
 
-/** Every ledger amount ever written, summed: the stored days' sums (checkpoints) plus a live scan of the rows since. */
-export async function ledgerTotal(ctx: Ctx): Promise<number> {
-  await rollUpDays(ctx);
-  return (await figuresSince(ctx, '0000-01-01T00:00:00.000Z', await storedUntil(ctx))).ledger_net;
+/**
+ * Every ledger amount ever written, summed: the stored days' sums (checkpoints) plus a live scan
+ * of the rows since. Reads through `db` (the reconciliation's snapshot); call `rollUpDays` first.
+ */
+export async function ledgerTotal(db: Executor): Promise<number> {
+  return (await figuresSince(db, '0000-01-01T00:00:00.000Z', await storedUntil(db))).ledger_net;
 }

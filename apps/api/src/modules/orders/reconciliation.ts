@@ -8,7 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../lib/db-types.ts';
-import { ledgerTotal } from '../community/admin-users.service.ts';
+import { ledgerTotal, rollUpDays } from '../community/admin-users.service.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { MismatchT, Reconciliation } from './orders.schemas.ts';
@@ -41,7 +41,18 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
   if (toD.getTime() <= fromD.getTime()) throw badRequest('to must be after from', [{ field: 'querystring/to', message: 'must be after from' }]);
   const from = fromD.toISOString();
   const to = toD.toISOString();
-  const db = ctx.db;
+  await rollUpDays(ctx);
+  // One snapshot for every check, so that writes landing between two statements never show up as
+  // a mismatch (e.g. wallets summed before an order, the ledger after it). PostgreSQL gets room to
+  // sort and hash a long range in memory (docs/operations.md).
+  const snapshot = ctx.dialect === 'postgres' ? ctx.db.transaction().setIsolationLevel('repeatable read') : ctx.db.transaction();
+  return snapshot.execute(async (db) => {
+    if (ctx.dialect === 'postgres') await sql`set local work_mem = '64MB'`.execute(db);
+    return checks(ctx, db, from, to);
+  });
+}
+
+async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise<Reconciliation> {
   const inRange = (col: string) => sql`${sql.ref(col)} >= ${from} and ${sql.ref(col)} <= ${to}`;
   const limit = sql.lit(MISMATCH_LIMIT);
   const mismatches: MismatchT[] = [];
@@ -155,7 +166,7 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
       (r) => ({ kind: 'balance_mismatch', id: str(r.user_id), detail: `balance ${n(r.shopping_credits)} but no ledger row` }),
     );
   }
-  const sumLedger = await ledgerTotal(ctx);
+  const sumLedger = await ledgerTotal(db);
   if (n(wallets.amount) !== sumLedger) {
     mismatches.push({ kind: 'balance_total_mismatch', id: 'wallets', detail: `wallets hold ${n(wallets.amount)} but the ledger sums to ${sumLedger}` });
   }
