@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
+import type { DailyFiguresTable } from '../../db/tables/community.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import { trigramPhrase } from '../../lib/search.ts';
 
@@ -53,18 +54,7 @@ export function findWallet(db: Executor, userId: string) {
 const n = (v: unknown): number => Number(v ?? 0);
 
 /** One day's (or any range's) figures, as stored per day in `daily_figures`. */
-export interface Figures {
-  new_users: number;
-  deleted_users: number;
-  orders: number;
-  order_payments: number;
-  refunds: number;
-  topups: number;
-  topup_amount: number;
-  ledger_net: number;
-  tickets_opened: number;
-  deletion_requests: number;
-}
+export type Figures = Omit<DailyFiguresTable, 'day' | 'created_at'>;
 const figureKeys = [
   'new_users', 'deleted_users', 'orders', 'order_payments', 'refunds', 'topups', 'topup_amount', 'ledger_net', 'tickets_opened', 'deletion_requests',
 ] as const;

@@ -54,16 +54,16 @@ const UpdateBody = Type.Object(
   { minProperties: 1 },
 );
 const Uid = Type.Object({ uid: Type.String({ maxLength: 64 }) });
-const Window = Type.Object({
+/** What a window and a day of the daily series both count. */
+const periodFields = {
   new_users: Type.Integer(),
   orders: Type.Integer(),
   revenue: Type.Integer({ description: 'order payments minus order refunds, minor units' }),
   refunds: Type.Integer(),
   topups: Type.Integer(),
   topup_amount: Type.Integer(),
-  tickets_opened: Type.Integer(),
-  deletion_requests: Type.Integer(),
-});
+};
+const Window = Type.Object({ ...periodFields, tickets_opened: Type.Integer(), deletion_requests: Type.Integer() });
 const DashboardSchema = Type.Object({
   as_of: Type.String(),
   currency: Type.String(),
@@ -82,15 +82,7 @@ const DailySchema = Type.Object({
   as_of: Type.String(),
   currency: Type.String(),
   days: Type.Array(
-    Type.Object({
-      day: Type.String({ description: 'YYYY-MM-DD (UTC); the last one is today so far' }),
-      new_users: Type.Integer(),
-      orders: Type.Integer(),
-      revenue: Type.Integer({ description: 'order payments minus order refunds, minor units' }),
-      refunds: Type.Integer(),
-      topups: Type.Integer(),
-      topup_amount: Type.Integer(),
-    }),
+    Type.Object({ day: Type.String({ description: 'YYYY-MM-DD (UTC); the last one is today so far' }), ...periodFields }),
   ),
 });
 
