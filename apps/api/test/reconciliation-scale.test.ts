@@ -86,6 +86,9 @@ describe('reconciliation at scale', () => {
   });
 
   it('lists at most 1,000 mismatches per check and says the list is cut', async () => {
+    await db().updateTable('orders').set({ total: 101, subtotal: 101 }).where('id', '<=', 'o' + (1000000000 + 1000)).execute();
+    const exactly = await reconcile();
+    assert.deepEqual([exactly.body.mismatches.length, exactly.body.mismatches_truncated], [1000, false], 'exactly 1,000 found: all listed, nothing cut');
     await db().updateTable('orders').set({ total: 101, subtotal: 101 }).where('id', '<=', 'o' + (1000000000 + 1500)).execute();
     try {
       const r = await reconcile();

@@ -54,12 +54,12 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
 
 async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise<Reconciliation> {
   const inRange = (col: string) => sql`${sql.ref(col)} >= ${from} and ${sql.ref(col)} <= ${to}`;
-  const limit = sql.lit(MISMATCH_LIMIT);
+  const limit = sql.lit(MISMATCH_LIMIT + 1); // one more than listed tells whether the list is cut
   const mismatches: MismatchT[] = [];
   let truncated = false;
   const collect = (found: Row[], make: (r: Row) => MismatchT) => {
-    if (found.length >= MISMATCH_LIMIT) truncated = true;
-    for (const r of found) mismatches.push(make(r));
+    if (found.length > MISMATCH_LIMIT) truncated = true;
+    for (const r of found.slice(0, MISMATCH_LIMIT)) mismatches.push(make(r));
   };
   // A check's rows are computed whole (MATERIALIZED), then the first MISMATCH_LIMIT by their
   // first column are listed. Without the fence the planner would see "order by … limit" and pick
