@@ -64,15 +64,19 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
   // A check's rows are computed whole (MATERIALIZED), then the first MISMATCH_LIMIT by their
   // first column are listed. Without the fence the planner would see "order by … limit" and pick
   // plans that walk whole indexes in order hoping to stop early — which a clean range never does.
+  // Lookups of a row's twin are scalar subqueries, i.e. one index probe per row of the range:
+  // joined instead, PostgreSQL hashed or merged whole tables (all top-ups, all wallets) even for
+  // a week (docs/performance.md).
   const rows = (db: Executor, check: RawBuilder<Row>) => listRows(db, sql`with m as materialized (${check}) select * from m order by 1 limit ${limit}`);
 
   // -- top-ups: completed top-ups (by credit time) vs `topup` ledger rows vs `credited` webhook rows
   const completed = await one(db, sql`select count(*) as count, coalesce(sum(amount), 0) as amount from topups
     where status = 'completed' and ${inRange('credited_at')}`);
   collect(
-    await rows(db, sql`select t.id, t.amount, l.amount as ledger from topups t
-      left join wallet_transactions l on l.type = 'topup' and l.reference = t.id
-      where t.status = 'completed' and ${inRange('t.credited_at')} and (l.id is null or l.amount <> t.amount)`),
+    await rows(db, sql`select id, amount, ledger from (
+        select t.id, t.amount, (select l.amount from wallet_transactions l where l.type = 'topup' and l.reference = t.id) as ledger
+        from topups t where t.status = 'completed' and ${inRange('t.credited_at')}
+      ) x where ledger is null or ledger <> amount`),
     (r) =>
       r.ledger === null
         ? { kind: 'topup_without_ledger', id: str(r.id), detail: `completed top-up of ${n(r.amount)} has no topup ledger row` }
@@ -86,7 +90,7 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
   collect(
     await rows(db, sql`select l.id, l.amount, l.reference from wallet_transactions l
       where l.type = 'topup' and ${inRange('l.created_at')}
-      and not exists (select 1 from topups t where t.id = l.reference and t.status = 'completed')`),
+      and coalesce((select t.status from topups t where t.id = l.reference), '') <> 'completed'`),
     (r) => ({ kind: 'ledger_topup_without_topup', id: str(r.id), detail: `ledger topup of ${n(r.amount)} (reference ${str(r.reference)}) has no completed top-up` }),
   );
   const credited = await one(db, sql`select count(*) as count from webhook_logs where outcome = 'credited' and ${inRange('created_at')}`);
@@ -150,11 +154,12 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
     }),
   );
   collect(
-    await rows(db, sql`select w.user_id, w.shopping_credits, t.balance_after from wallets w
-      left join wallet_transactions t on t.id = w.last_entry_id
-      where w.user_id in (select user_id from wallet_transactions where ${inRange('created_at')})
-      and (t.id is null or t.balance_after <> w.shopping_credits)`),
-    (r) => ({ kind: 'balance_mismatch', id: str(r.user_id), detail: `balance ${n(r.shopping_credits)} but its newest ledger row says ${r.balance_after === null ? 'none' : n(r.balance_after)}` }),
+    await rows(db, sql`select user_id, balance, last from (
+        select u.user_id, (select w.shopping_credits from wallets w where w.user_id = u.user_id) as balance,
+          (select t.balance_after from wallets w join wallet_transactions t on t.id = w.last_entry_id where w.user_id = u.user_id) as last
+        from (select distinct user_id from wallet_transactions where ${inRange('created_at')}) u
+      ) x where last is null or last <> balance`),
+    (r) => ({ kind: 'balance_mismatch', id: str(r.user_id), detail: `balance ${n(r.balance)} but its newest ledger row says ${r.last === null ? 'none' : n(r.last)}` }),
   );
   // All time: the wallets' sum against the ledger's (checkpointed per closed day, docs/orders.md),
   // and wallets holding credits with no ledger row at all.
