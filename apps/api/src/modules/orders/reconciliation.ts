@@ -154,12 +154,16 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
     }),
   );
   collect(
-    await rows(db, sql`select user_id, balance, last from (
-        select u.user_id, (select w.shopping_credits from wallets w where w.user_id = u.user_id) as balance,
-          (select t.balance_after from wallets w join wallet_transactions t on t.id = w.last_entry_id where w.user_id = u.user_id) as last
+    // One probe of the wallet and one of its newest row per wallet; the inner fence keeps
+    // PostgreSQL from running that subquery again for the filter.
+    await rows(db, sql`with x as materialized (
+        select u.user_id, (select case when t.id is null then cast(w.shopping_credits as text) || ' but its newest ledger row is missing'
+            when t.balance_after <> w.shopping_credits
+            then cast(w.shopping_credits as text) || ' but its newest ledger row says ' || cast(t.balance_after as text) end
+          from wallets w left join wallet_transactions t on t.id = w.last_entry_id where w.user_id = u.user_id) as problem
         from (select distinct user_id from wallet_transactions where ${inRange('created_at')}) u
-      ) x where last is null or last <> balance`),
-    (r) => ({ kind: 'balance_mismatch', id: str(r.user_id), detail: `balance ${n(r.balance)} but its newest ledger row says ${r.last === null ? 'none' : n(r.last)}` }),
+      ) select user_id, problem from x where problem is not null`),
+    (r) => ({ kind: 'balance_mismatch', id: str(r.user_id), detail: `balance ${str(r.problem)}` }),
   );
   // All time: the wallets' sum against the ledger's (checkpointed per closed day, docs/orders.md),
   // and wallets holding credits with no ledger row at all.
