@@ -59,10 +59,11 @@ describe('reconciliation at scale', () => {
     assert.equal(r.body.balances.sum_of_balances, r.body.balances.sum_of_ledger);
   });
 
-  it('finds the one broken payment, the one missing top-up credit and the broken running balance among them', async () => {
+  it('finds the one broken payment, the one missing top-up credit, the broken running balances and the altered wallet among them', async () => {
     const payment = 'l' + (1000000000 + 2 * 54_321);
     await db().updateTable('wallet_transactions').set({ amount: -90 }).where('id', '=', payment).execute();
     await db().deleteFrom('wallet_transactions').where('id', '=', 'l' + (1000000000 + 2 * 12_345 - 1)).execute();
+    await db().updateTable('wallets').set({ shopping_credits: 7 }).where('user_id', '=', 'u' + (1000000000 + 3)).execute();
     try {
       const r = await reconcile();
       assert.equal(r.status, 200, r.text);
@@ -70,12 +71,14 @@ describe('reconciliation at scale', () => {
       assert.deepEqual(found, [
         // 54,321 % 10 = 1 and 12,345 % 10 = 5: each running balance breaks at the altered row.
         `balance_mismatch:u${1000000000 + 1}`,
+        `balance_mismatch:u${1000000000 + 3}`, // its balance alone was changed: it no longer matches its newest row
         `balance_mismatch:u${1000000000 + 5}`,
         'balance_total_mismatch:wallets',
         `order_payment_mismatch:o${1000000000 + 54_321}`,
         `topup_without_ledger:t${1000000000 + 12_345}`,
       ]);
     } finally {
+      await db().updateTable('wallets').set({ shopping_credits: 0 }).where('user_id', '=', 'u' + (1000000000 + 3)).execute();
       await db().updateTable('wallet_transactions').set({ amount: -100 }).where('id', '=', payment).execute();
       await db().insertInto('wallet_transactions').values({
         id: 'l' + (1000000000 + 2 * 12_345 - 1), user_id: 'u' + (1000000000 + 5), type: 'topup', amount: 100, balance_after: 100,
