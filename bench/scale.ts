@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -294,7 +294,9 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       url = created.url;
       drop = created.drop;
     } else {
-      url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'sf-scale-')), 'scale.db')}`;
+      const dir = mkdtempSync(join(tmpdir(), 'sf-scale-'));
+      url = `sqlite:${join(dir, 'scale.db')}`;
+      drop = async () => rmSync(dir, { recursive: true, force: true });
     }
     const database = openDatabase(url);
     await migrateToLatest(database.db);
