@@ -1,6 +1,7 @@
 import type { Ctx } from './context.ts';
 import { DAY } from './lib/clock.ts';
 import { purgeExpired } from './lib/rate-limit.ts';
+import { rollUpDays } from './modules/community/admin-users.service.ts';
 import { processDueDeletions } from './modules/community/deletion.service.ts';
 import { purgeOldClickIps } from './modules/community/referrals.service.ts';
 import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
@@ -30,6 +31,12 @@ export const jobs: Job[] = [
     name: 'complete-account-deletions',
     // Anonymises users whose deletion grace period is over; each request is claimed conditionally.
     run: (ctx) => processDueDeletions(ctx),
+  },
+  {
+    name: 'store-daily-figures',
+    // The dashboard's per-day rollup (docs/performance.md): each closed day once; the dashboard
+    // stores what is missing itself, so this only keeps its first call of the day quick.
+    run: (ctx) => rollUpDays(ctx),
   },
   {
     name: 'purge-order-idempotency-keys',

@@ -227,6 +227,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/dashboard/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description UTC days, today included */
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            as_of: string;
+                            currency: string;
+                            days: {
+                                /** @description YYYY-MM-DD (UTC); the last one is today so far */
+                                day: string;
+                                new_users: number;
+                                orders: number;
+                                refunds: number;
+                                /** @description order payments minus order refunds, minor units */
+                                revenue: number;
+                                topup_amount: number;
+                                topups: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad Request: validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "validation_failed";
+                        };
+                    };
+                };
+                /** @description Unauthorized: unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "unauthorized";
+                        };
+                    };
+                };
+                /** @description Forbidden: forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "forbidden";
+                        };
+                    };
+                };
+                /** @description Internal Server Error: internal */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "internal";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders": {
         parameters: {
             query?: never;
@@ -4718,6 +4818,8 @@ export interface operations {
                             id: string;
                             kind: string;
                         }[];
+                        /** @description true when a check found more mismatches than it lists (1,000 per check) */
+                        mismatches_truncated: boolean;
                         ok: boolean;
                         orders: {
                             ledger_payments: {

@@ -78,10 +78,18 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
  * one (a bounded set of shapes; anything beyond runs unnamed as before).
  */
 const statementNames = new Map<string, string>();
+/**
+ * Appended to a query (`.modifyEnd(sql.raw(PLAN_PER_CALL))`) whose best plan depends on its
+ * values, e.g. a substring search (a rare word wants the trigram index, a common one an index walk
+ * in page order): it runs unnamed, so PostgreSQL plans it with the values every call instead of
+ * settling on one generic plan for all of them (docs/performance.md, "Search").
+ */
+export const PLAN_PER_CALL = '/* plan per call */';
 function usePreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
     if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) return query(text, values, callback);
+    if (text.endsWith(PLAN_PER_CALL)) return query(text, values);
     let name = statementNames.get(text);
     if (name === undefined && statementNames.size < 500) {
       name = `sf_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;

@@ -71,7 +71,29 @@ export interface DeletionTokensTable {
   created_at: string;
 }
 
+/**
+ * The admin dashboard's rollup: one row per closed UTC day (`YYYY-MM-DD`), written once after the
+ * day is over (migration 10, docs/performance.md). Money in minor units.
+ */
+export interface DailyFiguresTable {
+  day: string;
+  new_users: number;
+  deleted_users: number;
+  orders: number;
+  /** Order payments out of wallets (positive). */
+  order_payments: number;
+  refunds: number;
+  topups: number;
+  topup_amount: number;
+  /** Every ledger movement of the day summed: what the wallets' liability changed by. */
+  ledger_net: number;
+  tickets_opened: number;
+  deletion_requests: number;
+  created_at: string;
+}
+
 export interface CommunityTables {
+  daily_figures: DailyFiguresTable;
   referral_clicks: ReferralClicksTable;
   referral_attributions: ReferralAttributionsTable;
   tickets: TicketsTable;

@@ -158,7 +158,7 @@ async function withImages(db: Executor, rows: ProductRow[]): Promise<Map<string,
 async function listProducts(ctx: Ctx, query: AdminProductListQuery, activeOnly: boolean) {
   const limit = query.limit ?? 20;
   const q = query.q?.trim();
-  const rows = await repo.listProducts(ctx.db, {
+  const rows = await repo.listProducts(ctx.db, ctx.dialect, {
     activeOnly,
     ...(query.is_active !== undefined && { isActive: query.is_active }),
     ...(query.category_id !== undefined && { categoryId: query.category_id }),

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
+import type { DailyFiguresTable } from '../../db/tables/community.ts';
 import type { Executor } from '../../lib/db-types.ts';
+import { trigramPhrase } from '../../lib/search.ts';
 
 const listColumns = [
   'id', 'phone', 'full_name', 'email', 'email_verified', 'email_verified_at', 'is_admin', 'referral_code', 'referred_by',
@@ -9,25 +12,35 @@ const listColumns = [
 /** `%` and `_` in the search text are literal. */
 const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Newest first. `q` matches phone (digits and +), name or email, case-insensitively, as a substring. */
-export function listUsers(db: Executor, f: { q?: string; includeDeleted: boolean; before: string | null; limit: number }) {
+/**
+ * Newest first. `q` matches phone (digits and +), name or email, case-insensitively, as a
+ * substring, through the search indexes (src/lib/search.ts): SQLite's FTS5 table, PostgreSQL's
+ * trigram indexes on the same expressions as below.
+ */
+export function listUsers(db: Executor, dialect: Dialect, f: { q?: string; includeDeleted: boolean; before: string | null; limit: number }) {
   let q = db.selectFrom('users').select(listColumns);
   if (!f.includeDeleted) q = q.where('deleted_at', 'is', null);
   const text = f.q?.trim();
   if (text) {
-    const pattern = `%${likeEscape(text.toLowerCase())}%`;
     const phone = text.replace(/[\s\-().]/g, '');
-    const phonePattern = `%${likeEscape(phone)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(coalesce(email, ''))`, 'like', sql`${pattern} escape '\\'`),
-        ...(phone ? [eb(sql`coalesce(phone, '')`, 'like', sql`${phonePattern} escape '\\'`)] : []),
-      ]),
-    );
+    const [textPhrase, phonePhrase] = [trigramPhrase(text), phone ? trigramPhrase(phone) : ''];
+    if (dialect === 'sqlite' && textPhrase !== null && phonePhrase !== null) {
+      const match = `{full_name email} : ${textPhrase}${phonePhrase ? ` OR phone : ${phonePhrase}` : ''}`;
+      q = q.where(sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${match})`);
+    } else {
+      const pattern = `%${likeEscape(text.toLowerCase())}%`;
+      const phonePattern = `%${likeEscape(phone)}%`;
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(coalesce(email, ''))`, 'like', sql`${pattern} escape '\\'`),
+          ...(phone ? [eb(sql`coalesce(phone, '')`, 'like', sql`${phonePattern} escape '\\'`)] : []),
+        ]),
+      );
+    }
   }
   if (f.before !== null) q = q.where('id', '<', f.before);
-  return q.orderBy('id', 'desc').limit(f.limit + 1).execute();
+  return q.orderBy('id', 'desc').limit(f.limit + 1).modifyEnd(sql.raw(text ? PLAN_PER_CALL : '')).execute();
 }
 
 export function findUserAnyState(db: Executor, id: string) {
@@ -40,44 +53,75 @@ export function findWallet(db: Executor, userId: string) {
 
 const n = (v: unknown): number => Number(v ?? 0);
 
-/** Headline figures since `since` (ISO). Money in minor units; orders from the orders table. */
-export async function windowFigures(db: Executor, since: string) {
-  const users = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow();
-  const orders = await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow();
-  const ledger = await db
-    .selectFrom('wallet_transactions')
-    .select((eb) => [
-      eb.fn.sum<number>(sql`case when type = 'order_payment' then -amount else 0 end`).as('paid'),
-      eb.fn.sum<number>(sql`case when type = 'order_refund' then amount else 0 end`).as('refunded'),
-      eb.fn.sum<number>(sql`case when type = 'topup' then 1 else 0 end`).as('topups'),
-      eb.fn.sum<number>(sql`case when type = 'topup' then amount else 0 end`).as('topup_amount'),
-    ])
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  const tickets = await db.selectFrom('tickets').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow();
-  const deletions = await db
-    .selectFrom('deletion_requests')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('requested_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return {
-    new_users: n(users.n),
-    orders: n(orders.n),
-    revenue: n(ledger.paid) - n(ledger.refunded),
-    refunds: n(ledger.refunded),
-    topups: n(ledger.topups),
-    topup_amount: n(ledger.topup_amount),
-    tickets_opened: n(tickets.n),
-    deletion_requests: n(deletions.n),
-  };
+/** One day's (or any range's) figures, as stored per day in `daily_figures`. */
+export type Figures = Omit<DailyFiguresTable, 'day' | 'created_at'>;
+const figureKeys = [
+  'new_users', 'deleted_users', 'orders', 'order_payments', 'refunds', 'topups', 'topup_amount', 'ledger_net', 'tickets_opened', 'deletion_requests',
+] as const;
+
+const toFigures = (r: Record<string, unknown> | undefined): Figures =>
+  Object.fromEntries(figureKeys.map((k) => [k, n(r?.[k])])) as unknown as Figures;
+
+/**
+ * Figures of the rows created in [from, to) (`to` null: up to now), in one statement. Each part
+ * is a range scan of a `created_at`-like index, so the cost follows the range, not the history.
+ */
+export async function liveFigures(db: Executor, from: string, to: string | null): Promise<Figures> {
+  const range = (col: string) => (to === null ? sql`${sql.ref(col)} >= ${from}` : sql`${sql.ref(col)} >= ${from} and ${sql.ref(col)} < ${to}`);
+  const r = await sql<Record<string, unknown>>`select
+    (select count(*) from users where ${range('created_at')}) as new_users,
+    (select count(*) from users where deleted_at is not null and ${range('deleted_at')}) as deleted_users,
+    (select count(*) from orders where ${range('created_at')}) as orders,
+    l.order_payments, l.refunds, l.topups, l.topup_amount, l.ledger_net,
+    (select count(*) from tickets where ${range('created_at')}) as tickets_opened,
+    (select count(*) from deletion_requests where ${range('requested_at')}) as deletion_requests
+    from (select
+      coalesce(sum(case when type = 'order_payment' then -amount else 0 end), 0) as order_payments,
+      coalesce(sum(case when type = 'order_refund' then amount else 0 end), 0) as refunds,
+      coalesce(sum(case when type = 'topup' then 1 else 0 end), 0) as topups,
+      coalesce(sum(case when type = 'topup' then amount else 0 end), 0) as topup_amount,
+      coalesce(sum(amount), 0) as ledger_net
+      from wallet_transactions where ${range('created_at')}) l`.execute(db);
+  return toFigures(r.rows[0]);
 }
 
-/** Point-in-time figures: live users, what the wallets owe, open tickets, pending deletions. */
+/** The stored days in [fromDay, toDay) summed (both `YYYY-MM-DD`; null: unbounded). */
+export async function storedFigures(db: Executor, fromDay: string | null, toDay: string | null): Promise<Figures> {
+  let q = db.selectFrom('daily_figures').select((eb) => figureKeys.map((k) => eb.fn.sum<number>(k).as(k)));
+  if (fromDay !== null) q = q.where('day', '>=', fromDay);
+  if (toDay !== null) q = q.where('day', '<', toDay);
+  return toFigures(await q.executeTakeFirst());
+}
+
+/** The stored days from `fromDay` on, oldest first. */
+export function storedDays(db: Executor, fromDay: string) {
+  return db.selectFrom('daily_figures').select(['day', ...figureKeys]).where('day', '>=', fromDay).orderBy('day').execute();
+}
+
+/** The newest stored day, or null. */
+export async function lastStoredDay(db: Executor): Promise<string | null> {
+  const r = await db.selectFrom('daily_figures').select((eb) => eb.fn.max('day').as('day')).executeTakeFirst();
+  return (r?.day as string | null | undefined) ?? null;
+}
+
+/** When the first account was made: history starts there (every other row needs a user). */
+export async function firstUserAt(db: Executor): Promise<string | null> {
+  const r = await db.selectFrom('users').select((eb) => eb.fn.min('created_at').as('at')).executeTakeFirst();
+  return (r?.at as string | null | undefined) ?? null;
+}
+
+/** Stores one closed day; a day another instance stored first stays as it is. */
+export async function storeDay(db: Executor, day: string, f: Figures, now: string): Promise<void> {
+  await db.insertInto('daily_figures').values({ day, ...f, created_at: now }).onConflict((oc) => oc.column('day').doNothing()).execute();
+}
+
+/** Point-in-time figures: what the wallets owe, open tickets, pending deletions (live users come from the daily figures). */
 export async function currentFigures(db: Executor) {
-  const users = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+  // The predicate repeats the partial index's (migration 10), so only the non-empty wallets are read.
   const wallets = await db
     .selectFrom('wallets')
     .select((eb) => [eb.fn.sum<number>('shopping_credits').as('credits'), eb.fn.sum<number>('reward_points').as('points'), eb.fn.sum<number>('e_vouchers').as('vouchers')])
+    .where(sql<boolean>`shopping_credits <> 0 or reward_points <> 0 or e_vouchers <> 0`)
     .executeTakeFirstOrThrow();
   const tickets = await db
     .selectFrom('tickets')
@@ -86,7 +130,6 @@ export async function currentFigures(db: Executor) {
     .executeTakeFirstOrThrow();
   const pending = await db.selectFrom('deletion_requests').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
   return {
-    users: n(users.n),
     wallet_liability: n(wallets.credits),
     reward_points_outstanding: n(wallets.points),
     e_vouchers_outstanding: n(wallets.vouchers),

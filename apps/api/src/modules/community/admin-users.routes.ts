@@ -54,16 +54,16 @@ const UpdateBody = Type.Object(
   { minProperties: 1 },
 );
 const Uid = Type.Object({ uid: Type.String({ maxLength: 64 }) });
-const Window = Type.Object({
+/** What a window and a day of the daily series both count. */
+const periodFields = {
   new_users: Type.Integer(),
   orders: Type.Integer(),
   revenue: Type.Integer({ description: 'order payments minus order refunds, minor units' }),
   refunds: Type.Integer(),
   topups: Type.Integer(),
   topup_amount: Type.Integer(),
-  tickets_opened: Type.Integer(),
-  deletion_requests: Type.Integer(),
-});
+};
+const Window = Type.Object({ ...periodFields, tickets_opened: Type.Integer(), deletion_requests: Type.Integer() });
 const DashboardSchema = Type.Object({
   as_of: Type.String(),
   currency: Type.String(),
@@ -76,6 +76,14 @@ const DashboardSchema = Type.Object({
     pending_deletion_requests: Type.Integer(),
   }),
   windows: Type.Object({ today: Window, '7d': Window, '30d': Window }),
+});
+const DailyQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 30, description: 'UTC days, today included' })) });
+const DailySchema = Type.Object({
+  as_of: Type.String(),
+  currency: Type.String(),
+  days: Type.Array(
+    Type.Object({ day: Type.String({ description: 'YYYY-MM-DD (UTC); the last one is today so far' }), ...periodFields }),
+  ),
 });
 
 /** The admin users area (moved here from accounts): list, view, edit, delete, dashboard. */
@@ -100,4 +108,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
   app.get('/admin/dashboard', { config, schema: { tags, response: { 200: DashboardSchema } } }, () => admin.dashboard(ctx));
+  app.get('/admin/dashboard/daily', { config, schema: { tags, querystring: DailyQuery, response: { 200: DailySchema } } }, (req) =>
+    admin.dailySeries(ctx, req.query.days ?? 30),
+  );
 };

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.ts';
-import { DAY } from '../../lib/clock.ts';
+import { DAY, MINUTE } from '../../lib/clock.ts';
+import type { Executor } from '../../lib/db-types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import * as accounts from '../accounts/accounts.service.ts';
@@ -18,7 +19,7 @@ function listItem(r: Row) {
 
 export async function listUsers(ctx: Ctx, query: PageQuery & { q?: string; include_deleted?: boolean }) {
   const limit = query.limit ?? 20;
-  const rows = await repo.listUsers(ctx.db, { q: query.q, includeDeleted: query.include_deleted === true, before: decodeCursor(query.cursor), limit });
+  const rows = await repo.listUsers(ctx.db, ctx.dialect, { q: query.q, includeDeleted: query.include_deleted === true, before: decodeCursor(query.cursor), limit });
   return toPage(rows, limit, (r) => r.id, listItem);
 }
 
@@ -67,19 +68,105 @@ export async function updateUser(ctx: Ctx, adminId: string, uid: string, patch: 
 
 export const deleteUser = (ctx: Ctx, adminId: string, uid: string): Promise<void> => deletion.adminDelete(ctx, adminId, uid);
 
-/** Today (since UTC midnight), the last 7 and the last 30 days, plus point-in-time figures. */
-export async function dashboard(ctx: Ctx) {
+const dayOf = (iso: string): string => iso.slice(0, 10);
+const midnightOf = (day: string): string => `${day}T00:00:00.000Z`;
+const nextDay = (day: string): string => new Date(Date.parse(midnightOf(day)) + DAY).toISOString().slice(0, 10);
+/** A day is stored once it ended this long ago: a transaction that read the clock before midnight has committed by then. */
+const CLOSE_AFTER = 10 * MINUTE;
+
+function add(a: repo.Figures, b: repo.Figures): repo.Figures {
+  return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v + b[k as keyof repo.Figures]])) as unknown as repo.Figures;
+}
+
+/**
+ * Stores `daily_figures` for every closed day not stored yet, oldest first, so the stored days are
+ * always one unbroken run from the first account on. Run by the jobs and before the dashboard
+ * reads; each day costs a few index range scans of that day's rows. Returns the days stored.
+ */
+export async function rollUpDays(ctx: Ctx): Promise<number> {
   const now = ctx.clock.now();
-  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
+  const last = await repo.lastStoredDay(ctx.db);
+  let day = last !== null ? nextDay(last) : await repo.firstUserAt(ctx.db).then((at) => (at === null ? null : dayOf(at)));
+  let stored = 0;
+  while (day !== null && Date.parse(midnightOf(nextDay(day))) + CLOSE_AFTER <= now.getTime()) {
+    await repo.storeDay(ctx.db, day, await repo.liveFigures(ctx.db, midnightOf(day), midnightOf(nextDay(day))), now.toISOString());
+    stored++;
+    day = nextDay(day);
+  }
+  return stored;
+}
+
+/** Where the stored days end (a midnight, ISO), or null when none is stored. */
+async function storedUntil(db: Executor): Promise<string | null> {
+  const last = await repo.lastStoredDay(db);
+  return last === null ? null : midnightOf(nextDay(last));
+}
+
+/** Figures from `since` to now: the stored whole days plus live range scans of the rest (at most a day or two of rows at each end). */
+async function figuresSince(db: Executor, since: string, until: string | null): Promise<repo.Figures> {
+  if (until === null || since >= until) return repo.liveFigures(db, since, null);
+  const firstMidnight = since.endsWith('T00:00:00.000Z') ? since : midnightOf(nextDay(dayOf(since)));
+  const head = await repo.liveFigures(db, since, firstMidnight < until ? firstMidnight : until);
+  const tail = await repo.liveFigures(db, until, null);
+  if (firstMidnight >= until) return add(head, tail);
+  return add(add(head, tail), await repo.storedFigures(db, dayOf(firstMidnight), dayOf(until)));
+}
+
+function windowOf(f: repo.Figures) {
+  return {
+    new_users: f.new_users,
+    orders: f.orders,
+    revenue: f.order_payments - f.refunds,
+    refunds: f.refunds,
+    topups: f.topups,
+    topup_amount: f.topup_amount,
+    tickets_opened: f.tickets_opened,
+    deletion_requests: f.deletion_requests,
+  };
+}
+
+/**
+ * Today (since UTC midnight), the last 7 and the last 30 days, plus point-in-time figures — from
+ * the stored days and index range scans, never a whole table (docs/performance.md).
+ */
+export async function dashboard(ctx: Ctx) {
+  await rollUpDays(ctx);
+  const now = ctx.clock.now();
+  const until = await storedUntil(ctx.db);
   const ago = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
+  const ever = await figuresSince(ctx.db, '0000-01-01T00:00:00.000Z', until);
   return {
     as_of: now.toISOString(),
     currency: ctx.config.currency,
-    current: await repo.currentFigures(ctx.db),
+    current: { users: ever.new_users - ever.deleted_users, ...(await repo.currentFigures(ctx.db)) },
     windows: {
-      today: await repo.windowFigures(ctx.db, midnight),
-      '7d': await repo.windowFigures(ctx.db, ago(7)),
-      '30d': await repo.windowFigures(ctx.db, ago(30)),
+      today: windowOf(await figuresSince(ctx.db, midnightOf(dayOf(now.toISOString())), until)),
+      '7d': windowOf(await figuresSince(ctx.db, ago(7), until)),
+      '30d': windowOf(await figuresSince(ctx.db, ago(30), until)),
     },
   };
+}
+
+/** The last `days` UTC days, oldest first, today (so far) included: stored days plus live scans of the days not stored yet. */
+export async function dailySeries(ctx: Ctx, days: number) {
+  await rollUpDays(ctx);
+  const now = ctx.clock.now();
+  const today = dayOf(now.toISOString());
+  let first = today;
+  for (let i = 1; i < days; i++) first = dayOf(new Date(Date.parse(midnightOf(first)) - DAY).toISOString());
+  const stored = new Map((await repo.storedDays(ctx.db, first)).map((r) => [r.day, r]));
+  const out = [];
+  for (let day = first; day <= today; day = nextDay(day)) {
+    const f = stored.get(day) ?? (await repo.liveFigures(ctx.db, midnightOf(day), midnightOf(nextDay(day))));
+    out.push({ day, new_users: Number(f.new_users), orders: Number(f.orders), revenue: Number(f.order_payments) - Number(f.refunds), refunds: Number(f.refunds), topups: Number(f.topups), topup_amount: Number(f.topup_amount) });
+  }
+  return { as_of: now.toISOString(), currency: ctx.config.currency, days: out };
+}
+
+/**
+ * Every ledger amount ever written, summed: the stored days' sums (checkpoints) plus a live scan
+ * of the rows since. Reads through `db` (the reconciliation's snapshot); call `rollUpDays` first.
+ */
+export async function ledgerTotal(db: Executor): Promise<number> {
+  return (await figuresSince(db, '0000-01-01T00:00:00.000Z', await storedUntil(db))).ledger_net;
 }

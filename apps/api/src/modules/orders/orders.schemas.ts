@@ -120,6 +120,7 @@ export const ReconciliationSchema = Type.Object({
   balances: Type.Object({ wallets: Type.Integer(), sum_of_balances: Money, sum_of_ledger: Money }),
   ok: Type.Boolean(),
   mismatches: Type.Array(Mismatch),
+  mismatches_truncated: Type.Boolean({ description: 'true when a check found more mismatches than it lists (1,000 per check)' }),
 });
 export type Reconciliation = Static<typeof ReconciliationSchema>;
 export type MismatchT = Static<typeof Mismatch>;

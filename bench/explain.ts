@@ -1,0 +1,48 @@
+/**
+ * `node bench/explain.ts --url <DATABASE_URL> [--days 30] [--what reconciliation|dashboard|search]`:
+ * runs the back office's reports in-process against a database made by `bench/scale.ts --keep`,
+ * records every statement they send, and prints each one's time and plan (PostgreSQL
+ * `EXPLAIN ANALYZE`, SQLite `EXPLAIN QUERY PLAN`). The plans in docs/performance.md come from here.
+ */
+import { parseArgs } from 'node:util';
+import { CompiledQuery, type LogEvent } from 'kysely';
+import type { Ctx } from '../apps/api/src/context.ts';
+import { openDatabase } from '../apps/api/src/db/kysely.ts';
+import { systemClock } from '../apps/api/src/lib/clock.ts';
+import { reconcile } from '../apps/api/src/modules/orders/reconciliation.ts';
+import { dashboard, listUsers } from '../apps/api/src/modules/community/admin-users.service.ts';
+import { listPublicProducts } from '../apps/api/src/modules/catalogue/catalogue.service.ts';
+
+const { values: args } = parseArgs({
+  options: { url: { type: 'string' }, days: { type: 'string', default: '30' }, what: { type: 'string', default: 'reconciliation' }, q: { type: 'string', default: 'quokka' } },
+});
+if (!args.url) throw new Error('--url is required');
+const seen: LogEvent[] = [];
+let recording = false;
+const database = openDatabase(args.url, { onQuery: (e) => void (recording && seen.push(e)) });
+const ctx = { db: database.db, dialect: database.dialect, config: { currency: 'INR' }, clock: systemClock } as unknown as Ctx;
+const from = new Date(Date.now() - Number(args.days) * 86_400_000).toISOString().slice(0, 10);
+const run = {
+  reconciliation: () => reconcile(ctx, { from }),
+  dashboard: () => dashboard(ctx),
+  search: async () => {
+    await listUsers(ctx, { q: args.q });
+    await listPublicProducts(ctx, { q: args.q } as never);
+  },
+}[args.what as 'reconciliation'];
+await run(); // warm: stores the daily figures, fills caches
+recording = true;
+const t0 = performance.now();
+await run();
+recording = false;
+console.log(`${args.what} on ${database.dialect}: ${(performance.now() - t0).toFixed(1)} ms in ${seen.length} statements\n`);
+for (const e of seen) {
+  const q = e.query;
+  if (!/^\s*(select|with)\b/i.test(q.sql)) continue; // transaction control, set local
+  console.log(`-- ${e.queryDurationMillis.toFixed(1)} ms\n${q.sql.replace(/\s+/g, ' ').slice(0, 600)}\n   params: ${JSON.stringify(q.parameters).slice(0, 200)}`);
+  const explain = database.dialect === 'postgres' ? `explain (analyze, costs off, summary off) ${q.sql}` : `explain query plan ${q.sql}`;
+  const plan = await database.db.executeQuery(CompiledQuery.raw(explain, [...q.parameters]));
+  for (const row of plan.rows as Record<string, unknown>[]) console.log(`   ${database.dialect === 'postgres' ? row['QUERY PLAN'] : `${row.id}|${row.parent} ${row.detail}`}`);
+  console.log();
+}
+await database.close();
