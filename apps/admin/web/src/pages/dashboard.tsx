@@ -151,7 +151,8 @@ function DailySeries() {
               {f.label} per day, last {days} days (UTC){f.money ? `, ${currency}` : ''}
             </figcaption>
           </figure>
-          <div className="daily-table">
+          {/* Focusable so a keyboard can scroll the 90 rows. */}
+          <div className="daily-table" tabIndex={0} role="region" aria-label={`${f.label} per day, as numbers`}>
             <table data-testid="daily-table">
               <caption className="visually-hidden">
                 {f.label} per day
