@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { registerUser, type TestUser } from '../../api/test/helpers.ts';
-import { shot, signIn } from './browser.ts';
+import { eventually, shot, signIn } from './browser.ts';
 import { apiCall, portalToken, type Stack } from './stack.ts';
 import { openShopWithOrder, type Shop } from './shop.ts';
 
@@ -89,12 +89,25 @@ test('an admin deletes a user: their sessions end and the account is anonymised'
   assert.ok(after.status === 404 || after.body.deleted_at, `deleted: ${after.status} ${JSON.stringify(after.body)}`);
 });
 
-test('the dashboard shows the headline figures and a chart', async () => {
+test('the dashboard shows the headline figures and the daily series as a chart with its numbers beside it', async () => {
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await page.locator('.card').first().waitFor();
   assert.ok((await page.locator('.card').count()) >= 3);
-  await page.getByLabel('Chart figure').selectOption('orders');
-  await page.locator('.chart svg rect').last().waitFor(); // one order in every period: visible bars
+  const table = page.getByTestId('daily-table');
+  await table.locator('tbody tr').first().waitFor();
+  assert.equal(await table.locator('tbody tr').count(), 30);
+  await page.getByLabel('Figure').selectOption('orders');
+  // Today (the first row, newest first) has the shop's one order, drawn as a bar.
+  const today = new Date().toISOString().slice(0, 10);
+  assert.deepEqual((await table.locator('tbody tr').first().innerText()).split('\t'), [today, '1']);
+  await page.getByTestId('daily-chart').locator('.recharts-bar-rectangle path').first().waitFor();
+  await page.getByRole('button', { name: '90 days' }).click();
+  await eventually(async () => (await table.locator('tbody tr').count()) === 90);
+  await page.getByLabel('Figure').selectOption('revenue');
+  await page.getByTestId('daily-chart').locator('.recharts-line-curve').waitFor();
   await shot(page, '50-dashboard');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, '51-dashboard-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
 });
 

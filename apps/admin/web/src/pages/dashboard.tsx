@@ -1,70 +1,7 @@
 import { useState } from 'react';
-import { formatMoney } from '../money.ts';
+import { Bar, BarChart as Bars, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMinor, formatMoney } from '../money.ts';
 import { Cell, ErrorBox, Money, When, useLoad } from '../ui.tsx';
-
-type Row = Record<string, unknown>;
-
-/** The first array of objects with a date-like key and a number: the series to chart. */
-function findSeries(data: Row): { name: string; label: string; value: string; rows: Row[] } | null {
-  for (const [name, v] of Object.entries(data)) {
-    if (!Array.isArray(v) || v.length === 0 || typeof v[0] !== 'object' || v[0] === null) continue;
-    const first = v[0] as Row;
-    const label = Object.keys(first).find((k) => typeof first[k] === 'string');
-    const value = Object.keys(first).find((k) => typeof first[k] === 'number');
-    if (label && value) return { name, label, value, rows: v as Row[] };
-  }
-  return null;
-}
-
-/** The headline numbers, flattened one level (`orders.total` → "orders total"). */
-function metrics(data: Row): [string, unknown, string][] {
-  const currency = typeof data.currency === 'string' ? data.currency : 'INR';
-  const out: [string, unknown, string][] = [];
-  for (const [k, v] of Object.entries(data)) {
-    if (k === 'currency' || Array.isArray(v)) continue;
-    if (v && typeof v === 'object') {
-      const inner = v as Row;
-      const c = typeof inner.currency === 'string' ? inner.currency : currency;
-      for (const [k2, v2] of Object.entries(inner)) if (k2 !== 'currency' && (typeof v2 !== 'object' || v2 === null)) out.push([`${k}_${k2}`, v2, c]);
-    } else out.push([k, v, currency]);
-  }
-  return out;
-}
-
-export function BarChart({ rows, label, value, title, format }: { rows: Row[]; label: string; value: string; title: string; format?: (v: number) => string }) {
-  const values = rows.map((r) => Number(r[value]) || 0);
-  const max = Math.max(1, ...values);
-  const w = 640;
-  const h = 180;
-  const bw = w / Math.max(rows.length, 1);
-  return (
-    <figure className="chart">
-      <svg viewBox={`0 0 ${w} ${h + 30}`} role="img" aria-label={title}>
-        {rows.map((r, i) => {
-          const bh = Math.round((values[i]! / max) * h);
-          return (
-            <g key={i}>
-              <rect x={i * bw + 4} y={h - bh} width={Math.max(bw - 8, 2)} height={bh} className="bar">
-                <title>{`${String(r[label])}: ${format ? format(values[i]!) : values[i]}`}</title>
-              </rect>
-              {rows.length <= 14 && (
-                <text x={i * bw + bw / 2} y={Math.max(h - bh - 6, 12)} textAnchor="middle" className="axis">
-                  {format ? format(values[i]!) : values[i]}
-                </text>
-              )}
-              {rows.length <= 14 && (
-                <text x={i * bw + bw / 2} y={h + 18} textAnchor="middle" className="axis">
-                  {/^\d{4}-\d{2}-\d{2}/.test(String(r[label])) ? String(r[label]).slice(5, 10) : String(r[label])}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption>{title}</figcaption>
-    </figure>
-  );
-}
 
 /** Dashboard figures that are money (minor units); every other figure is a count. */
 const MONEY = new Set(['wallet_liability', 'revenue', 'refunds', 'topup_amount', 'e_vouchers_outstanding']);
@@ -76,16 +13,14 @@ function Figure({ k, v, currency }: { k: string; v: unknown; currency: string })
 }
 
 interface Dashboard {
-  as_of?: string;
-  currency?: string;
-  current?: Record<string, number>;
-  windows?: Record<string, Record<string, number>>;
-  [k: string]: unknown;
+  as_of: string;
+  currency: string;
+  current: Record<string, number>;
+  windows: Record<string, Record<string, number>>;
 }
 
 export function DashboardPage() {
   const { data, error } = useLoad<Dashboard>('/api/v1/admin/dashboard');
-  const [metric, setMetric] = useState('revenue');
   if (error || !data) {
     return (
       <section>
@@ -95,10 +30,8 @@ export function DashboardPage() {
     );
   }
   const currency = data.currency ?? 'INR';
-  if (!data.current || !data.windows) return <GenericDashboard data={data} />;
   const windows = Object.entries(data.windows);
   const metrics = Object.keys(windows[0]?.[1] ?? {});
-  const chartRows = windows.map(([name, w]) => ({ window: WINDOW_LABELS[name] ?? name, value: w[metric] ?? 0 }));
   return (
     <section>
       <h1>Dashboard</h1>
@@ -137,45 +70,111 @@ export function DashboardPage() {
           ))}
         </tbody>
       </table>
-      <div className="filters">
-        <label>
-          Chart{' '}
-          <select aria-label="Chart figure" value={metric} onChange={(e) => setMetric(e.target.value)}>
-            {metrics.map((m) => (
-              <option key={m} value={m}>
-                {m.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <BarChart
-        rows={chartRows}
-        label="window"
-        value="value"
-        title={`${metric.replace(/_/g, ' ')} by period${MONEY.has(metric) ? ` (${currency})` : ''}`}
-        format={(v) => (MONEY.has(metric) ? formatMoney(v, currency) : String(v))}
-      />
+      <DailySeries />
     </section>
   );
 }
 
-function GenericDashboard({ data }: { data: Row }) {
-  const series = findSeries(data);
+interface Daily {
+  as_of: string;
+  currency: string;
+  days: Array<{ day: string; new_users: number; orders: number; revenue: number; refunds: number; topups: number; topup_amount: number }>;
+}
+type DailyFigure = Exclude<keyof Daily['days'][number], 'day'>;
+
+const FIGURES: { key: DailyFigure; label: string; money: boolean }[] = [
+  { key: 'revenue', label: 'Revenue', money: true },
+  { key: 'orders', label: 'Orders', money: false },
+  { key: 'topup_amount', label: 'Top-ups (amount)', money: true },
+  { key: 'topups', label: 'Top-ups (count)', money: false },
+  { key: 'refunds', label: 'Refunds', money: true },
+  { key: 'new_users', label: 'New users', money: false },
+];
+
+/**
+ * The daily series (`GET /admin/dashboard/daily`): one figure per UTC day over 30 or 90 days,
+ * drawn by Recharts (SVG, so the numbers are text a screen reader and a test can read) with the
+ * same numbers in a table beside it.
+ */
+function DailySeries() {
+  const [days, setDays] = useState(30);
+  const [figure, setFigure] = useState<DailyFigure>('revenue');
+  const { data, error } = useLoad<Daily>(`/api/v1/admin/dashboard/daily?days=${days}`);
+  const f = FIGURES.find((x) => x.key === figure)!;
+  const currency = data?.currency ?? 'INR';
+  const show = (v: number) => (f.money ? formatMoney(v, currency) : String(v));
+  const rows = (data?.days ?? []).map((d) => ({ day: d.day, label: d.day.slice(5), value: d[figure] }));
+  const Chart = f.money ? LineChart : Bars;
   return (
-    <section>
-      <h1>Dashboard</h1>
-      <div className="cards">
-        {metrics(data).map(([k, v, c]) => (
-          <div className="card" key={k}>
-            <div className="card-label">{k.replace(/_/g, ' ')}</div>
-            <div className="card-value">
-              <Cell k={k} v={v} currency={c} />
-            </div>
-          </div>
-        ))}
+    <section className="daily" aria-labelledby="daily-title">
+      <h2 id="daily-title">Day by day</h2>
+      <div className="filters">
+        <label>
+          Figure{' '}
+          <select value={figure} onChange={(e) => setFigure(e.target.value as DailyFigure)}>
+            {FIGURES.map((x) => (
+              <option key={x.key} value={x.key}>
+                {x.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div role="group" aria-label="Period" className="segmented">
+          {[30, 90].map((n) => (
+            <button key={n} type="button" aria-pressed={days === n} className={days === n ? 'primary' : 'secondary'} onClick={() => setDays(n)}>
+              {n} days
+            </button>
+          ))}
+        </div>
       </div>
-      {series && <BarChart rows={series.rows} label={series.label} value={series.value} title={`${series.name.replace(/_/g, ' ')} (${series.value.replace(/_/g, ' ')})`} />}
+      {error ? (
+        <ErrorBox error={error} />
+      ) : !data ? (
+        <p className="loading">Loading…</p>
+      ) : (
+        <div className="daily-body">
+          <figure className="chart" data-testid="daily-chart">
+            <ResponsiveContainer width="100%" height={260}>
+              <Chart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="label" interval="preserveStartEnd" minTickGap={16} />
+                <YAxis width={f.money ? 90 : 50} allowDecimals={false} tickFormatter={(v: number) => (f.money ? formatMinor(v, currency) : String(v))} />
+                <Tooltip formatter={(v) => show(Number(v))} labelFormatter={(_l, p) => String(p?.[0]?.payload?.day ?? '')} />
+                {f.money ? (
+                  <Line type="monotone" dataKey="value" name={f.label} stroke="#2456c6" strokeWidth={2} dot={false} isAnimationActive={false} />
+                ) : (
+                  <Bar dataKey="value" name={f.label} fill="#2456c6" isAnimationActive={false} />
+                )}
+              </Chart>
+            </ResponsiveContainer>
+            <figcaption>
+              {f.label} per day, last {days} days (UTC){f.money ? `, ${currency}` : ''}
+            </figcaption>
+          </figure>
+          {/* Focusable so a keyboard can scroll the 90 rows. */}
+          <div className="daily-table" tabIndex={0} role="region" aria-label={`${f.label} per day, as numbers`}>
+            <table data-testid="daily-table">
+              <caption className="visually-hidden">
+                {f.label} per day
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">{f.label}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...rows].reverse().map((r) => (
+                  <tr key={r.day}>
+                    <td>{r.day}</td>
+                    <td className="num">{show(r.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
     </section>
   );
 }
