@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,7 +18,7 @@ import { installAuth } from './modules/auth/auth.hooks.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { IdpVerifier } from './modules/auth/idp.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
-import { installMetrics } from './modules/meta/metrics.ts';
+import { createMetrics, installMetrics } from './modules/meta/metrics.ts';
 import * as otp from './modules/otp/index.ts';
 import * as catalogue from './modules/catalogue/index.ts';
 import * as wallet from './modules/wallet/index.ts';
@@ -64,6 +64,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy as boolean | string,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // The router's own refusals in the CONTRACTS §2 shape. A path segment longer than the router
+    // keeps (100 characters) or not decodable is an id that matches nothing: 404 (CONTRACTS §10).
+    frameworkErrors: (err, _req, reply) => {
+      const r = reply as unknown as FastifyReply;
+      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH' || err.code === 'FST_ERR_BAD_URL') return r.status(404).send({ error: 'not_found', message: 'resource not found' });
+      return r.status(500).send({ error: 'internal', message: 'Internal server error' });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
@@ -75,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     tokens: new TokenSigner(config.jwtSecret, clock),
     idp: config.idp ? new IdpVerifier(config.idp.serviceAccountPath, config.idp.jwksUrl, clock) : null,
+    metrics: createMetrics(),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -85,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   installErrorHandling(app);
   installAuth(app);
-  const registry = installMetrics(app);
+  const registry = installMetrics(app, ctx.metrics);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     // PostgreSQL text cannot hold NUL: refuse it at the edge on both databases alike.

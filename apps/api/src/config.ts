@@ -115,9 +115,17 @@ class Reader {
   }
 }
 
-function parseTrustProxy(v: string | null): boolean | number | string {
+/**
+ * `true` trusts every `X-Forwarded-For` entry, so a client could name its own IP (and escape rate
+ * limits, or pass the loopback check of /metrics): refused in production, where a hop count or the
+ * proxies' addresses must be given (docs/operations.md, "Client IPs behind proxies").
+ */
+function parseTrustProxy(v: string | null, env: Config['env']): boolean | number | string {
   if (v === null || /^false$/i.test(v)) return false;
-  if (/^true$/i.test(v)) return true;
+  if (/^true$/i.test(v)) {
+    if (env === 'production') throw new ConfigError('TRUST_PROXY', 'true lets clients choose their IP; give the hop count or the proxies\' IPs/CIDRs');
+    return true;
+  }
   if (/^\d+$/.test(v)) return Number(v);
   const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
   for (const part of v.split(',').map((p) => p.trim())) {
@@ -248,7 +256,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     publicBaseUrl,
     websiteUrl,
     jwtSecret: resolveJwtSecret(r, env, dataDir),
-    trustProxy: parseTrustProxy(r.str('TRUST_PROXY')),
+    trustProxy: parseTrustProxy(r.str('TRUST_PROXY'), env),
     mediaDir: r.str('MEDIA_DIR') === null ? null : resolve(r.str('MEDIA_DIR')!),
     metricsToken: r.str('METRICS_TOKEN'),
     logLevel: r.strOr('LOG_LEVEL', env === 'test' ? 'silent' : 'info'),

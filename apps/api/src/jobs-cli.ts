@@ -5,6 +5,7 @@ import { openDatabase } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
+import { createMetrics } from './modules/meta/metrics.ts';
 import { runJobs } from './jobs.ts';
 
 /** `npm run jobs`: one pass of every background job, e.g. from cron. */
@@ -13,7 +14,7 @@ try {
   const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   await migrateToLatest(database.db);
   const log = pino({ level: config.logLevel });
-  const ctx: Ctx = { db: database.db, dialect: database.dialect, config, clock: systemClock, log, tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null };
+  const ctx: Ctx = { db: database.db, dialect: database.dialect, config, clock: systemClock, log, tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null, metrics: createMetrics() };
   const results = await runJobs(ctx);
   console.log(JSON.stringify(results));
   await database.close();

@@ -7,6 +7,7 @@ import * as orders from './2026-11-23-05-orders.ts';
 import * as community from './2026-11-23-06-community.ts';
 import * as refundKeys from './2026-11-23-07-refund-keys.ts';
 import * as ledgerOrder from './2026-11-23-08-ledger-order.ts';
+import * as trust from './2026-11-23-09-trust.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-06-community': community,
   '2026-11-23-07-refund-keys': refundKeys,
   '2026-11-23-08-ledger-order': ledgerOrder,
+  '2026-11-23-09-trust': trust,
 };

@@ -1,8 +1,8 @@
 import type { Executor } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 
-export async function insertSession(db: Executor, s: { id: string; user_id: string; now: string }): Promise<void> {
-  await db.insertInto('sessions').values({ id: s.id, user_id: s.user_id, created_at: s.now, revoked_at: null }).execute();
+export async function insertSession(db: Executor, s: { id: string; user_id: string; admin: boolean; now: string }): Promise<void> {
+  await db.insertInto('sessions').values({ id: s.id, user_id: s.user_id, admin: s.admin ? 1 : 0, created_at: s.now, revoked_at: null }).execute();
 }
 
 export async function insertRefreshToken(
@@ -54,7 +54,7 @@ export function findRefreshToken(db: Executor, tokenHash: string) {
     .selectFrom('refresh_tokens as t')
     .innerJoin('sessions as s', 's.id', 't.session_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['t.session_id', 't.expires_at', 't.used_at', 's.user_id', 's.revoked_at', 'u.is_admin', 'u.deleted_at'])
+    .select(['t.session_id', 't.expires_at', 't.used_at', 's.user_id', 's.revoked_at', 's.admin', 'u.is_admin', 'u.deleted_at'])
     .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

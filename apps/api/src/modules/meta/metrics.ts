@@ -1,9 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** Per-app registry (tests build many apps in one process), with request counts and latency by route. */
-export function installMetrics(app: FastifyInstance): Registry {
+/** Counters the services bump; one set per app (tests build many apps in one process). */
+export interface AppMetrics {
+  registry: Registry;
+  /** Refused signed calls past the per-IP cap: answered, but not written to `webhook_logs`. */
+  webhookLogsDropped: Counter<'endpoint'>;
+  /** SMS sends that failed after the answer was given (reset and deletion codes). */
+  otpSendFailures: Counter<'purpose'>;
+}
+
+export function createMetrics(): AppMetrics {
   const registry = new Registry();
+  return {
+    registry,
+    webhookLogsDropped: new Counter({
+      name: 'webhook_log_refusals_dropped_total',
+      help: 'Refused signed calls not written to the webhook log because their IP passed the per-minute cap',
+      labelNames: ['endpoint'] as const,
+      registers: [registry],
+    }),
+    otpSendFailures: new Counter({
+      name: 'otp_send_failures_total',
+      help: 'SMS codes the provider failed to send after the answer was given',
+      labelNames: ['purpose'] as const,
+      registers: [registry],
+    }),
+  };
+}
+
+/** Request counts and latency by route, and the process defaults, on the app's registry. */
+export function installMetrics(app: FastifyInstance, metrics: AppMetrics): Registry {
+  const { registry } = metrics;
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: 'http_requests_total',

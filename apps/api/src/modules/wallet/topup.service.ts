@@ -109,8 +109,9 @@ const DUPLICATE: CreditResult = { credited: false, duplicate: true };
 
 /**
  * The one place a top-up is credited. One transaction: pending → completed (0 rows: someone else
- * already did it), the ledger credit, the log row. A (gateway, gateway_txn_id) that already paid
- * another top-up violates the unique constraint, rolls everything back and answers duplicate.
+ * already did it: a duplicate), the ledger credit, the log row. A (gateway, gateway_txn_id) that
+ * already paid another top-up violates the unique constraint, rolls everything back and is 409
+ * `gateway_txn_reused`: that payment did not fill this top-up, which stays pending.
  */
 async function creditOnce(
   ctx: Ctx,
@@ -133,8 +134,9 @@ async function creditOnce(
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      await logWebhook(ctx, ctx.db, { ...entry, outcome: 'duplicate', reason: 'gateway_txn_already_used' });
-      return DUPLICATE;
+      ctx.log.warn({ topup_id: topup.id, gateway: credit.gateway }, 'gateway transaction id already paid another top-up; not credited');
+      await logWebhook(ctx, ctx.db, { ...entry, outcome: 'rejected', reason: 'gateway_txn_reused' });
+      throw conflict('gateway_txn_reused', 'This gateway transaction already paid another top-up');
     }
     await logWebhook(ctx, ctx.db, { ...entry, outcome: 'error', reason: 'internal' }).catch(() => undefined);
     throw err;
