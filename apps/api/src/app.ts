@@ -45,6 +45,17 @@ export interface BuildOptions {
 const redactUrl = (url: string): string =>
   url.replace(/(topup-status\/)[^/?]+/, '$1[redacted]').replace(/([?&](?:token|code)=)[^&]*/g, '$1[redacted]');
 
+/**
+ * Fastify 5 treats a numeric `trustProxy` as "trust nothing", so a hop count is given as a function:
+ * the socket peer and the next n-1 `X-Forwarded-For` entries (from the right) are proxies, and the
+ * entry after them is the client. Only safe when the API cannot be reached except through those
+ * proxies; a CIDR list also checks who the proxy is (docs/operations.md).
+ */
+function trustProxyOption(v: Config['trustProxy']): boolean | string | ((addr: string, hop: number) => boolean) {
+  if (typeof v !== 'number') return v;
+  return (_addr, hop) => hop < v;
+}
+
 /** Builds the whole API from its settings; it never listens (server.ts does). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -60,8 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
     },
-    // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     // The router's own refusals in the CONTRACTS §2 shape. A path segment longer than the router

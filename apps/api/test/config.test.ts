@@ -61,6 +61,9 @@ describe('configuration', () => {
 
   it('TRUST_PROXY takes true, a hop count or a CIDR list', () => {
     assert.equal(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy, true);
+    // In production `true` would let any client name its own IP: refused at start.
+    assert.throws(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: 'true' }), /TRUST_PROXY/);
+    assert.equal(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: '1' }).trustProxy, 1);
     assert.equal(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy, 2);
     assert.equal(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy, '10.0.0.0/8, 127.0.0.1');
   });
@@ -76,7 +79,7 @@ describe('configuration', () => {
   });
 
   it('an invalid setting stops the server at start with one clear line', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const r = spawnSync(process.execPath, ['src/server.ts'], {
       env: { PATH: process.env.PATH, NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), PORT: 'eighty' },
       encoding: 'utf8',
       timeout: 20_000,

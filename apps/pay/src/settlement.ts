@@ -19,6 +19,8 @@ export type Outcome =
   | { kind: 'pending'; amount: number; currency: string }
   /** Paid amount or currency differs from the top-up, or the API refused for good. Nothing credited. */
   | { kind: 'mismatch' }
+  /** The gateway transaction already paid another top-up (409 gateway_txn_reused): nothing credited here. */
+  | { kind: 'reused' }
   | { kind: 'unknown_token' };
 
 export interface Payment {
@@ -82,12 +84,16 @@ export class Settlement {
     const done = lookup.kind === 'found' ? await this.#attempt(credit) : 'retry';
     if (done === 'ok') return { kind: 'credited', amount: p.paidAmount, currency: p.paidCurrency };
     if (done === 'refused') return { kind: 'mismatch' };
+    if (done === 'reused') return { kind: 'reused' };
     this.#enqueue(credit);
     return { kind: 'pending', amount: p.paidAmount, currency: p.paidCurrency };
   }
 
-  /** 'ok' = credited now or before; 'refused' = the API said no for good; 'retry' = still owed. */
-  async #attempt(credit: CreditInput): Promise<'ok' | 'refused' | 'retry'> {
+  /**
+   * 'ok' = credited now or before; 'refused' = the API said no for good; 'reused' = this gateway
+   * transaction paid another top-up, so this one was not credited; 'retry' = still owed.
+   */
+  async #attempt(credit: CreditInput): Promise<'ok' | 'refused' | 'reused' | 'retry'> {
     const r = await this.api.credit(credit);
     const ids = { gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id };
     switch (r.kind) {
@@ -107,6 +113,10 @@ export class Settlement {
         if (r.status === 409 && r.error === 'amount_mismatch') {
           this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api refused the credit');
           return 'refused';
+        }
+        if (r.status === 409 && r.error === 'gateway_txn_reused') {
+          this.log.error({ ...ids, status: r.status, error: r.error }, 'gateway transaction already paid another top-up; not credited');
+          return 'reused';
         }
         this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api did not take the credit; will retry');
         return 'retry';

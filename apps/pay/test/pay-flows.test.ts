@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Settlement } from '../src/settlement.ts';
-import { SECRET, topupRows, balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
+import { decodeParams, decrypt, encodeParams, encrypt } from '../src/gateway-a/crypto.ts';
+import { GW_A, SECRET, topupRows, balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
 
 /** hosted page → initiate → gateway A checkout → the sim's answer; returns the encResp and where it goes. */
 async function payAtGatewayA(s: Stack, token: string, outcome: 'Success' | 'Failure' | 'Aborted' = 'Success') {
@@ -33,6 +34,13 @@ async function approveAtGatewayB(s: Stack, token: string): Promise<string> {
   const r = await postForm(`${s.simB.apiBase}/sim/approve`, { order: orderId });
   assert.equal(r.status, 303);
   return r.headers.get('location')!;
+}
+
+/** What a gateway that answered top-up T2 with T1's tracking id sends: T2's response, T1's tracking id. */
+function withTrackingIdOf(t1: Record<string, string>, t2: Record<string, string>): Record<string, string> {
+  const tracking = decodeParams(decrypt(t1.encResp!, GW_A.workingKey)!).tracking_id!;
+  const forged = { ...decodeParams(decrypt(t2.encResp!, GW_A.workingKey)!), tracking_id: tracking };
+  return { encResp: encrypt(encodeParams(forged), GW_A.workingKey) };
 }
 
 const get = async (url: string) => {
@@ -94,6 +102,21 @@ describe('payment flows against the real API', () => {
     const unknown = await get(`${s.payUrl}/api/gateway-b/return?token=NOSUCHORDER1&PayerID=1`);
     assert.equal(resultOf(unknown.text), 'failed');
     for (const r of [json, broken, xml]) assert.notEqual(r.status, 500);
+  });
+
+  test('gateway A: a tracking id that already paid another top-up shows a failure page and credits nothing', async () => {
+    const t1 = await userWithTopup(s, 30000);
+    const back1 = await payAtGatewayA(s, t1.token);
+    assert.equal(resultOf((await postForm(back1.target, back1.fields)).text), 'success');
+    const t2 = await userWithTopup(s, 30000);
+    const back2 = await payAtGatewayA(s, t2.token);
+    const page = await postForm(back2.target, withTrackingIdOf(back1.fields, back2.fields));
+    assert.equal(resultOf(page.text), 'unverified', page.text);
+    assert.doesNotMatch(page.text, /has been added to your wallet/);
+    assert.equal(await balanceOf(s, t2.user), 0);
+    assert.equal((await topupStatus(s, t2.user, t2.token)).status, 'pending');
+    assert.equal(s.pay.pay.settlement.pendingCount, 0, 'a refused credit is not retried');
+    assert.deepEqual((await topupRows(s, t2.token)).logs.map((l) => [l.outcome, l.reason]), [['rejected', 'gateway_txn_reused']]);
   });
 
   test('gateway A: a successful payment credits the wallet once, and replaying the response credits nothing more', async () => {
