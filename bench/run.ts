@@ -132,7 +132,7 @@ async function startBare(productsBody: string, walletBody: string): Promise<{ ur
   writeFileSync(join(dir, 'products.json'), productsBody);
   writeFileSync(join(dir, 'wallet.json'), walletBody);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts')], {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-server.ts')], {
     env: { ...process.env, PORT: String(port), PRODUCTS_BODY: join(dir, 'products.json'), WALLET_BODY: join(dir, 'wallet.json'), JWT_SECRET },
     stdio: 'inherit',
   });

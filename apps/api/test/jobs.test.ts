@@ -25,7 +25,7 @@ describe('background jobs', () => {
   });
 
   it('npm run jobs runs one pass from the command line', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/jobs-cli.ts'], {
+    const r = spawnSync(process.execPath, ['src/jobs-cli.ts'], {
       env: { PATH: process.env.PATH, NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: t.db.url, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
       timeout: 30_000,

@@ -152,7 +152,7 @@ describe('two instances on one PostgreSQL', () => {
       [0, 1, 2].map(
         () =>
           new Promise<number | null>((resolve) => {
-            const child = spawn(process.execPath, ['--import', 'tsx', 'src/jobs-cli.ts'], { env, stdio: 'ignore' });
+            const child = spawn(process.execPath, ['src/jobs-cli.ts'], { env, stdio: 'ignore' });
             child.on('exit', (code) => resolve(code));
           }),
       ),

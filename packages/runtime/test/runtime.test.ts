@@ -30,7 +30,7 @@ describe('settings', () => {
   });
   it('loadOrExit prints the one line and exits 1', () => {
     const code = `import { loadOrExit, ConfigError } from './src/index.ts'; loadOrExit(() => { throw new ConfigError('PORT', 'bad'); });`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
     assert.equal(r.status, 1);
     assert.equal(r.stderr.trim(), 'Invalid setting PORT: bad');
   });

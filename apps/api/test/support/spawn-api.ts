@@ -30,7 +30,7 @@ export interface ApiProcess {
 export async function spawnApi(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   // The same command as `npm start` (package.json), so tests and the bench run what production runs.
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'src/server.ts'], {
     cwd: apiRoot,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
