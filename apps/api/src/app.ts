@@ -60,7 +60,7 @@ function trustProxyOption(v: Config['trustProxy']): boolean | string | ((addr: s
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous });
 
   const app = Fastify({
     logger: {

@@ -72,6 +72,10 @@ export interface Config {
   warnings: string[];
   /** Background jobs (retention, deletion) run on a timer in the server unless 0. */
   jobsIntervalSeconds: number;
+  /** Webhook-log rows are deleted this many days after they were written. */
+  webhookLogRetentionDays: number;
+  /** SQLite `synchronous`: FULL (default) makes an acknowledged commit survive power loss. */
+  sqliteSynchronous: 'FULL' | 'NORMAL';
 }
 
 class Reader {
@@ -137,6 +141,12 @@ function parseTrustProxy(v: string | null, env: Config['env']): boolean | number
     }
   }
   return v;
+}
+
+function parseSynchronous(v: string): 'FULL' | 'NORMAL' {
+  const u = v.toUpperCase();
+  if (u === 'FULL' || u === 'NORMAL') return u;
+  throw new ConfigError('SQLITE_SYNCHRONOUS', `expected FULL or NORMAL, got "${v}"`);
 }
 
 function parseDatabaseUrl(v: string): string {
@@ -290,6 +300,8 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     catalogueCacheMs: r.int('CATALOGUE_CACHE_MS', 1000, 0, 3_600_000),
     warnings: r.warnings,
     jobsIntervalSeconds: r.int('JOBS_INTERVAL_SECONDS', 3600, 0, 86_400),
+    webhookLogRetentionDays: r.int('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
+    sqliteSynchronous: parseSynchronous(r.strOr('SQLITE_SYNCHRONOUS', 'FULL')),
   };
   return Object.freeze(config);
 }

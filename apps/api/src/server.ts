@@ -8,7 +8,7 @@ import { scheduleJobs } from './jobs.ts';
 
 const config: Readonly<Config> = loadOrExit(() => loadConfig());
 
-const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous });
 await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 app.addHook('onClose', () => database.close());

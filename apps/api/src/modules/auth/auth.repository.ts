@@ -83,3 +83,30 @@ export async function revokeUserSessions(db: Executor, userId: string, now: stri
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/**
+ * Retention (CONTRACTS §10): refresh tokens that expired, or whose session was revoked, before
+ * `before`; then sessions revoked before it, or with no refresh token left and older than it.
+ * Plain conditional deletes, so several instances may run it at once.
+ */
+export async function purgeSessions(db: Executor, before: string): Promise<number> {
+  const tokens = await db
+    .deleteFrom('refresh_tokens')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<', before),
+        eb('session_id', 'in', eb.selectFrom('sessions').select('id').where('revoked_at', '<', before)),
+      ]),
+    )
+    .executeTakeFirst();
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('revoked_at', '<', before),
+        eb.and([eb('created_at', '<', before), eb.not(eb.exists(eb.selectFrom('refresh_tokens').select('token_hash').whereRef('refresh_tokens.session_id', '=', 'sessions.id')))]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(tokens.numDeletedRows) + Number(sessions.numDeletedRows);
+}

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.ts';
-import { HOUR, MINUTE } from '../../lib/clock.ts';
+import { DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
@@ -170,6 +170,9 @@ export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair
 export async function logout(ctx: Ctx, principal: Principal): Promise<void> {
   await repo.revokeUserSessions(ctx.db, principal.userId, ctx.clock.now().toISOString());
 }
+
+/** Retention: sessions and refresh tokens 30 days after they expired or were revoked. */
+export const purgeOldSessions = (ctx: Ctx): Promise<number> => repo.purgeSessions(ctx.db, new Date(ctx.clock.now().getTime() - 30 * DAY).toISOString());
 
 /** Ends every session of a user: password reset, demotion, deletion. */
 export function endAllSessions(ctx: Ctx, db: Executor, userId: string): Promise<number> {

@@ -6,7 +6,7 @@
  * of racing callers credit once.
  */
 import type { Ctx } from '../../context.ts';
-import { HOUR, SECOND } from '../../lib/clock.ts';
+import { DAY, HOUR, SECOND } from '../../lib/clock.ts';
 import { hit, type RateRule } from '../../lib/rate-limit.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -95,6 +95,10 @@ export async function logWebhook(ctx: Ctx, db: Executor, e: LogEntry): Promise<v
     created_at: ctx.clock.now().toISOString(),
   });
 }
+
+/** Retention: webhook-log rows older than `WEBHOOK_LOG_RETENTION_DAYS` (default 90). */
+export const purgeOldWebhookLogs = (ctx: Ctx): Promise<number> =>
+  repo.purgeWebhookLogs(ctx.db, new Date(ctx.clock.now().getTime() - ctx.config.webhookLogRetentionDays * DAY).toISOString());
 
 /** Log fields picked from an unverified body: only short strings, never trusted for anything else. */
 export function logFieldsOf(body: unknown): Pick<LogEntry, 'gateway' | 'token' | 'gatewayTxnId'> {

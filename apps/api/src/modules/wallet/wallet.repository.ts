@@ -156,3 +156,9 @@ export async function userExists(db: Executor, userId: string): Promise<boolean>
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Retention: webhook-log rows written before `before`. */
+export async function purgeWebhookLogs(db: Executor, before: string): Promise<number> {
+  const r = await db.deleteFrom('webhook_logs').where('created_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
