@@ -53,7 +53,7 @@ async function issueToken(ctx: Ctx, trx: Trx, userId: string, channel: 'web' | '
 
 /** Answers the same whether or not the phone is registered (the OTP module sends nothing then). */
 export function webSendOtp(ctx: Ctx, phone: string, ip: string) {
-  return sendPhoneOtp(ctx, { phone, purpose: PURPOSE, ip });
+  return sendPhoneOtp(ctx, { phone, purpose: PURPOSE, ip, uniform: true });
 }
 
 export async function webVerify(ctx: Ctx, input: { phone: string; otp: string }) {
