@@ -28,7 +28,7 @@ async function approveAtGatewayB(s: Stack, token: string): Promise<string> {
  */
 function withTrackingIdOf(s: Stack, t1: Record<string, string>, t2: Record<string, string>): Record<string, string> {
   const tracking = decodeParams(decrypt(t1.encResp!, GW_A.workingKey)!).tracking_id!;
-  const forged = { ...decodeParams(decrypt(t2.encResp!, GW_A.workingKey)!), tracking_id: tracking };
+  const forged: Record<string, string> = { ...decodeParams(decrypt(t2.encResp!, GW_A.workingKey)!), tracking_id: tracking };
   s.simA.orders.get(forged.order_id!)!.reference_no = tracking;
   return { encResp: encrypt(encodeParams(forged), GW_A.workingKey) };
 }
