@@ -75,7 +75,10 @@ export async function createTestDb(): Promise<TestDb> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'sf-test-'));
   const url = `sqlite:${join(dir, 'test.db')}`;
-  const database = openDatabase(url);
+  // A test database need not survive power loss: NORMAL spares an fsync per commit, which on a
+  // shared disk blocks the event loop long enough to upset tests with short network timeouts.
+  // The servers that tests spawn run with the real default, FULL (test/config.test.ts checks it).
+  const database = openDatabase(url, { synchronous: 'NORMAL' });
   await migrateToLatest(database.db);
   return {
     url,
