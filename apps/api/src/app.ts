@@ -103,7 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   installErrorHandling(app);
   installAuth(app);
-  const registry = installMetrics(app, ctx.metrics);
+  installMetrics(app, ctx.metrics);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     // PostgreSQL text cannot hold NUL: refuse it at the edge on both databases alike.
@@ -140,7 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  await app.register(rootMetaRoutes(registry));
+  await app.register(rootMetaRoutes(ctx.metrics.registry));
   const domains = [otp, catalogue, wallet, orders, community];
   for (const d of domains) await app.register(d.rootRoutes);
   await app.register(

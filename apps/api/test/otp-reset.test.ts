@@ -139,7 +139,7 @@ describe('password reset by OTP over the Twilio provider', () => {
     // The failed send (and the one cut while hanging) left no usable code and were counted.
     const left = await db().selectFrom('phone_otps').select('phone').where('purpose', '=', 'reset_password').where('phone', 'in', [registered.phone, failing.phone]).execute();
     assert.deepEqual(left, []);
-    assert.match((await call(t.app, 'GET', '/metrics', { ip: '127.0.0.1' })).text, /otp_send_failures_total\{purpose="reset_password"\} 2/);
+    assert.match((await call(t.app, 'GET', '/metrics', { ip: '127.0.0.1' })).text, /otp_sms_total\{provider="twilio",outcome="failed"\} 2/);
   });
 
   it('Twilio answering an error leaves no usable code', async () => {

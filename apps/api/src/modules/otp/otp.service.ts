@@ -73,7 +73,8 @@ const smsBody = (purpose: PhoneOtpPurpose, code: string): string =>
  * the same, so the answer does not reveal who is registered. For the unauthenticated ones
  * (`reset_password`, and the web deletion flow's `uniform`), the SMS goes out after the answer:
  * status, body and timing are the same for a registered phone, an unknown one and a failing
- * provider (CONTRACTS §10); a failure is logged, counted in `/metrics` and deletes the code.
+ * provider (CONTRACTS §10); a failure is logged, counted in `/metrics` (`otp_sms_total`) and
+ * deletes the code.
  */
 export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: PhoneOtpPurpose; ip: string; uniform?: boolean }): Promise<OtpSent> {
   const { purpose, ip } = input;
@@ -119,8 +120,10 @@ export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: Ph
     const deliver = async (): Promise<boolean> => {
       try {
         await sender.send({ to: phone, body: smsBody(purpose, code), purpose });
+        ctx.metrics.otpSms.inc({ provider: sender.provider, outcome: 'sent' });
         return true;
       } catch (err) {
+        ctx.metrics.otpSms.inc({ provider: sender.provider, outcome: 'failed' });
         // A code that never arrived must not stay usable.
         await repo.deletePhoneOtp(ctx.db, purpose, phone, codeHash);
         ctx.log.warn({ purpose, provider: sender.provider, reason: err instanceof SmsError ? err.message : 'error' }, 'otp sms failed');
@@ -132,7 +135,7 @@ export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: Ph
       if (channel === 'sms') {
         inBackground(ctx, 'otp sms', async () => {
           await new Promise((r) => setImmediate(r));
-          if (!(await deliver())) ctx.metrics.otpSendFailures.inc({ purpose });
+          await deliver();
         });
       }
     } else if (channel === 'sms' && !(await deliver())) {
