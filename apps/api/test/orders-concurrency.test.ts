@@ -35,10 +35,14 @@ describe('orders under concurrency', () => {
     await credit(t, u.id, 5000);
     const a = await product(t, admin, 700, 10);
     // Another instance, 10 s ahead, wrote the newest ledger row (and the wallet's last_entry_id).
+    // Its id is spelled out here: newId() in this process would move this process's own
+    // monotonic clock ahead too, and the movement below would never meet an older id.
     const ahead = { now: () => new Date(t.clock.now().getTime() + 10_000) };
     const db = t.db.database.db;
     const w = await db.selectFrom('wallets').select('shopping_credits').where('user_id', '=', u.id).executeTakeFirstOrThrow();
-    const aheadId = newId(ahead);
+    const aheadHex = ahead.now().getTime().toString(16).padStart(12, '0');
+    const aheadId = `${aheadHex.slice(0, 8)}-${aheadHex.slice(8)}-7000-8000-000000000000`;
+    assert.ok(newId(t.clock) < aheadId, 'this process mints older ids than the other instance');
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('wallet_transactions').values({ id: aheadId, user_id: u.id, type: 'adjustment', amount: 1, balance_after: Number(w.shopping_credits) + 1, reference: 'ahead', created_at: ahead.now().toISOString() }).execute();
       await trx.updateTable('wallets').set({ shopping_credits: Number(w.shopping_credits) + 1, last_entry_id: aheadId }).where('user_id', '=', u.id).execute();
