@@ -87,7 +87,7 @@ const live = (r: { user_id: string; revoked_at: unknown; deleted_at: unknown } |
 function sqliteStore(path: string): Store {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS ?? 'NORMAL'}`);
+  db.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');
   // `$n` becomes the named parameter `@pn` (better-sqlite3 binds no numbered `?n`): see `args`.
   const q = (s: string) => db.prepare(s.replace(/\$(\d+)/g, '@p$1'));

@@ -26,13 +26,13 @@ interface Res {
 async function send(
   method: InjectOptions['method'],
   url: string,
-  o: { body?: unknown; cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
+  o: { body?: unknown; cookie?: string; origin?: string | null; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<Res> {
   const headers: Record<string, string> = { host: 'portal.test', ...o.headers };
   if (o.origin !== null && method !== 'GET') headers.origin = o.origin ?? ORIGIN;
   if (o.cookie) headers.cookie = o.cookie;
   if (o.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await s.portal.inject({ method, url, headers, ...(o.body !== undefined ? { payload: JSON.stringify(o.body) } : {}) });
+  const res = await s.portal.inject({ method, url, headers, ...(o.body !== undefined ? { payload: JSON.stringify(o.body) } : {}), ...(o.ip ? { remoteAddress: o.ip } : {}) });
   const raw = res.headers['set-cookie'];
   const setCookie = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
   let body: any;
@@ -214,6 +214,16 @@ describe('when the API says no', () => {
     assert.equal(last!.body.code, 'LOGIN_RATE_LIMITED');
     assert.ok(last!.body.retry_after > 0);
     assert.ok(last!.headers['retry-after']);
+  });
+
+  test('failed sign-ins from one browser IP do not lock the admin out from another (the API trusts the portal)', async () => {
+    for (let i = 0; i < 12; i++) {
+      await send('POST', '/session/login', { body: { phone: SEED_ADMIN_PHONE, password: `wrong-${i}` }, ip: '198.51.100.60' });
+    }
+    const locked = await send('POST', '/session/login', { body: { phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD }, ip: '198.51.100.60' });
+    assert.equal(locked.status, 429);
+    const other = await send('POST', '/session/login', { body: { phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD }, ip: '198.51.100.61' });
+    assert.equal(other.status, 200, JSON.stringify(other.body));
   });
 
   test('an unreachable API is a 502 with a plain message, not a crash', async () => {

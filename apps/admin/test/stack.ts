@@ -49,6 +49,9 @@ export async function startStack(options: { clock?: Clock; listenPortal?: boolea
     MEDIA_DIR: mediaDir,
     PUBLIC_BASE_URL: apiUrl,
     PORT: String(port),
+    // The documented deployment: the API trusts the portal's address (here loopback) for
+    // X-Forwarded-For, so each browser's IP counts apart (docs/admin-portal.md).
+    TRUST_PROXY: 'loopback',
     ...options.env,
   });
   const api = await buildApp({ config, database: db.database, ...(options.clock ? { clock: options.clock } : {}) });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -47,11 +47,22 @@ export interface BuildOptions {
 const redactUrl = (url: string): string =>
   url.replace(/(topup-status\/)[^/?]+/, '$1[redacted]').replace(/([?&](?:token|code)=)[^&]*/g, '$1[redacted]');
 
+/**
+ * Fastify 5 treats a numeric `trustProxy` as "trust nothing", so a hop count is given as a function:
+ * the socket peer and the next n-1 `X-Forwarded-For` entries (from the right) are proxies, and the
+ * entry after them is the client. Only safe when the API cannot be reached except through those
+ * proxies; a CIDR list also checks who the proxy is (docs/operations.md).
+ */
+function trustProxyOption(v: Config['trustProxy']): boolean | string | ((addr: string, hop: number) => boolean) {
+  if (typeof v !== 'number') return v;
+  return (_addr, hop) => hop < v;
+}
+
 /** Builds the whole API from its settings; it never listens (server.ts does). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous });
 
   const app = Fastify({
     logger: {
@@ -62,10 +73,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
     },
-    // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // The router's own refusals in the CONTRACTS §2 shape. A path segment longer than the router
+    // keeps (100 characters) or not decodable is an id that matches nothing: 404 (CONTRACTS §10).
+    frameworkErrors: (err, _req, reply) => {
+      const r = reply as unknown as FastifyReply;
+      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH' || err.code === 'FST_ERR_BAD_URL') return r.status(404).send({ error: 'not_found', message: 'resource not found' });
+      return r.status(500).send({ error: 'internal', message: 'Internal server error' });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 

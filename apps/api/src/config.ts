@@ -87,6 +87,10 @@ export interface Config {
   warnings: string[];
   /** Background jobs (retention, deletion) run on a timer in the server unless 0. */
   jobsIntervalSeconds: number;
+  /** Webhook-log rows are deleted this many days after they were written. */
+  webhookLogRetentionDays: number;
+  /** SQLite `synchronous`: FULL (default) makes an acknowledged commit survive power loss. */
+  sqliteSynchronous: 'FULL' | 'NORMAL';
 }
 
 class Reader {
@@ -130,9 +134,17 @@ class Reader {
   }
 }
 
-function parseTrustProxy(v: string | null): boolean | number | string {
+/**
+ * `true` trusts every `X-Forwarded-For` entry, so a client could name its own IP (and escape rate
+ * limits, or pass the loopback check of /metrics): refused in production, where a hop count or the
+ * proxies' addresses must be given (docs/operations.md, "Client IPs behind proxies").
+ */
+function parseTrustProxy(v: string | null, env: Config['env']): boolean | number | string {
   if (v === null || /^false$/i.test(v)) return false;
-  if (/^true$/i.test(v)) return true;
+  if (/^true$/i.test(v)) {
+    if (env === 'production') throw new ConfigError('TRUST_PROXY', 'true lets clients choose their IP; give the hop count or the proxies\' IPs/CIDRs');
+    return true;
+  }
   if (/^\d+$/.test(v)) return Number(v);
   const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
   for (const part of v.split(',').map((p) => p.trim())) {
@@ -144,6 +156,12 @@ function parseTrustProxy(v: string | null): boolean | number | string {
     }
   }
   return v;
+}
+
+function parseSynchronous(v: string): 'FULL' | 'NORMAL' {
+  const u = v.toUpperCase();
+  if (u === 'FULL' || u === 'NORMAL') return u;
+  throw new ConfigError('SQLITE_SYNCHRONOUS', `expected FULL or NORMAL, got "${v}"`);
 }
 
 function parseDatabaseUrl(v: string): string {
@@ -281,7 +299,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     publicBaseUrl,
     websiteUrl,
     jwtSecret: resolveJwtSecret(r, env, dataDir),
-    trustProxy: parseTrustProxy(r.str('TRUST_PROXY')),
+    trustProxy: parseTrustProxy(r.str('TRUST_PROXY'), env),
     mediaDir: mediaDir === null ? null : resolve(mediaDir),
     mediaS3,
     mediaPublicBaseUrl: r.url('MEDIA_PUBLIC_BASE_URL'),
@@ -317,6 +335,8 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     catalogueCacheMs: r.int('CATALOGUE_CACHE_MS', 1000, 0, 3_600_000),
     warnings: r.warnings,
     jobsIntervalSeconds: r.int('JOBS_INTERVAL_SECONDS', 3600, 0, 86_400),
+    webhookLogRetentionDays: r.int('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
+    sqliteSynchronous: parseSynchronous(r.strOr('SQLITE_SYNCHRONOUS', 'FULL')),
   };
   return Object.freeze(config);
 }

@@ -1,8 +1,12 @@
 import type { Ctx } from './context.ts';
 import { DAY } from './lib/clock.ts';
+import { HOUR } from './lib/clock.ts';
 import { purgeExpired } from './lib/rate-limit.ts';
+import { purgeOldSessions } from './modules/auth/auth.service.ts';
 import { rollUpDays } from './modules/community/admin-users.service.ts';
-import { processDueDeletions } from './modules/community/deletion.service.ts';
+import { processDueDeletions, purgeExpiredDeletionTokens } from './modules/community/deletion.service.ts';
+import { purgeExpiredOtps } from './modules/otp/otp.service.ts';
+import { purgeOldWebhookLogs } from './modules/wallet/topup.service.ts';
 import { purgeOldClickIps } from './modules/community/referrals.service.ts';
 import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
 
@@ -19,8 +23,28 @@ export interface Job {
 export const jobs: Job[] = [
   {
     name: 'purge-rate-limit-counters',
-    // The longest window is an hour; a day's margin keeps every live counter.
-    run: (ctx) => purgeExpired(ctx.db, new Date(ctx.clock.now().getTime() - DAY)),
+    // After their window (CONTRACTS §10): the longest window of any rule is an hour. A rule with a
+    // longer window must raise this, or its counters would be forgotten early.
+    run: (ctx) => purgeExpired(ctx.db, new Date(ctx.clock.now().getTime() - HOUR)),
+  },
+  {
+    name: 'purge-expired-otps',
+    // Phone and email codes, 1 day after they expired.
+    run: (ctx) => purgeExpiredOtps(ctx, new Date(ctx.clock.now().getTime() - DAY)),
+  },
+  {
+    name: 'purge-old-sessions',
+    // Sessions and refresh tokens, 30 days after they expired or were revoked.
+    run: (ctx) => purgeOldSessions(ctx),
+  },
+  {
+    name: 'purge-expired-deletion-tokens',
+    run: (ctx) => purgeExpiredDeletionTokens(ctx),
+  },
+  {
+    name: 'purge-old-webhook-logs',
+    // WEBHOOK_LOG_RETENTION_DAYS (default 90).
+    run: (ctx) => purgeOldWebhookLogs(ctx),
   },
   {
     name: 'purge-referral-click-ips',

@@ -15,6 +15,7 @@ const { scheduleJobs } = await import('./jobs.ts');
 const system = config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgresql';
 const database = openDatabase(config.databaseUrl, {
   poolSize: config.databasePoolSize,
+  synchronous: config.sqliteSynchronous,
   ...(tracing ? { onQuery: (e) => tracing.onQuery(e, system) } : {}),
 });
 await migrateToLatest(database.db);

@@ -27,19 +27,22 @@ describe('admin login', () => {
     assert.equal(me.status, 200);
   });
 
-  it('every failure is the same 401: wrong password, unknown phone, non-admin, bad phone', async () => {
+  it('every failure is the same 401: wrong password, unknown phone, non-admin; a malformed phone is 400', async () => {
     const user = await registerUser(t.app);
     const bodies = [
       await login(SEED_PHONE, 'wrong-password', '198.51.100.2'),
       await login(newPhone(), 'whatever-password', '198.51.100.2'),
       await login(user.phone, user.password, '198.51.100.2'),
-      await login('garbage', 'whatever-password', '198.51.100.2'),
     ];
     for (const res of bodies) {
       assert.equal(res.status, 401);
       assert.deepEqual(res.body, bodies[0]!.body);
     }
     assert.equal(bodies[0]!.body.error, 'invalid_credentials');
+    // CONTRACTS §3: anything that is not a phone is 400.
+    const garbage = await login('garbage', 'whatever-password', '198.51.100.2');
+    assert.equal(garbage.status, 400);
+    assert.equal(garbage.body.error, 'validation_failed');
   });
 
   it('the 11th attempt within 15 minutes is 429 LOGIN_RATE_LIMITED, even with the right password', async () => {

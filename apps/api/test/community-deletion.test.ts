@@ -4,6 +4,7 @@ import { call, createTestApp, newPhone, registerUser, type TestApp, type TestUse
 import { SmsSimulator, wrongCode } from './otp-fixtures.ts';
 import { insertOrder, setOrderStatus } from './community-fixtures.ts';
 import { DAY, SECOND } from '../src/lib/clock.ts';
+import { settleBackground } from '../src/lib/background.ts';
 import { spawnSync } from 'node:child_process';
 import { runJobs } from '../src/jobs.ts';
 import { TEST_JWT_SECRET } from './helpers.ts';
@@ -24,8 +25,12 @@ describe('account deletion', () => {
   });
 
   const db = () => t.db.database.db;
-  const post = (url: string, body?: unknown, token?: string) =>
-    call(t.app, 'POST', `/api/v1${url}`, { body: body ?? {}, ...(token ? { token } : {}), headers: { 'x-forwarded-for': freshIp() } });
+  // The web send-otp answers before its SMS goes out: wait for that work, so the code can be read.
+  const post = async (url: string, body?: unknown, token?: string) => {
+    const res = await call(t.app, 'POST', `/api/v1${url}`, { body: body ?? {}, ...(token ? { token } : {}), headers: { 'x-forwarded-for': freshIp() } });
+    await settleBackground(t.app.ctx);
+    return res;
+  };
   const get = (url: string, token: string) => call(t.app, 'GET', `/api/v1${url}`, { token });
   const userRow = (id: string) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const runDeletions = async () => (await runJobs(t.app.ctx))['complete-account-deletions'];

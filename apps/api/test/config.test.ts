@@ -5,6 +5,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { sql } from 'kysely';
+import { openDatabase } from '../src/db/kysely.ts';
 
 const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) };
 
@@ -61,8 +63,24 @@ describe('configuration', () => {
 
   it('TRUST_PROXY takes true, a hop count or a CIDR list', () => {
     assert.equal(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy, true);
+    // In production `true` would let any client name its own IP: refused at start.
+    assert.throws(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: 'true' }), /TRUST_PROXY/);
+    assert.equal(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: '1' }).trustProxy, 1);
     assert.equal(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy, 2);
     assert.equal(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy, '10.0.0.0/8, 127.0.0.1');
+  });
+
+  it('SQLite runs with synchronous=FULL unless SQLITE_SYNCHRONOUS=NORMAL', async () => {
+    assert.equal(loadConfig(base).sqliteSynchronous, 'FULL');
+    assert.equal(loadConfig({ ...base, SQLITE_SYNCHRONOUS: 'normal' }).sqliteSynchronous, 'NORMAL');
+    assert.throws(() => loadConfig({ ...base, SQLITE_SYNCHRONOUS: 'OFF' }), /SQLITE_SYNCHRONOUS/);
+    const dir = mkdtempSync(join(tmpdir(), 'sf-sync-'));
+    for (const [option, level] of [[undefined, 2], ['FULL', 2], ['NORMAL', 1]] as const) {
+      const database = openDatabase(`sqlite:${join(dir, `${level}-${option}.db`)}`, option ? { synchronous: option } : {});
+      const row = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
+      assert.equal(row.rows[0]!.synchronous, level, `${option ?? 'default'}`);
+      await database.close();
+    }
   });
 
   it('JWT_SECRET is required in production, and generated once and kept otherwise', () => {

@@ -65,7 +65,12 @@ interface Case {
   raw?: string;
   contentType?: string;
   why: string;
+  /** The statuses this bad request may get; anything else (another 4xx included) is a failure. */
+  expect: number[];
 }
+
+/** Signed routes check the signature before anything else: unsigned junk is 401 (413 when oversized), or 429 past the log cap. */
+const SIGNED = /^\/api\/v1\/wallet\/topup-(credit|lookup|attach)$/;
 
 describe('fuzzing every route of the OpenAPI document', () => {
   let t: TestApp;
@@ -97,37 +102,40 @@ describe('fuzzing every route of the OpenAPI document', () => {
 
         if (withBody) {
           // Parser-level garbage never reaches a handler.
-          cases.push({ method, url: idPath, token, raw: '{"a":', why: 'malformed JSON' });
-          cases.push({ method, url: idPath, token, raw: '<x/>', contentType: 'application/xml', why: 'xml' });
-          cases.push({ method, url: idPath, token, raw: '', contentType: 'application/json', why: 'empty JSON' });
-          cases.push({ method, url: idPath, token, raw: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded', why: 'form' });
+          cases.push({ method, url: idPath, token, raw: '{"a":', why: 'malformed JSON', expect: [400] });
+          cases.push({ method, url: idPath, token, raw: '<x/>', contentType: 'application/xml', why: 'xml', expect: [400, 415] });
+          cases.push({ method, url: idPath, token, raw: '', contentType: 'application/json', why: 'empty JSON', expect: [400] });
+          cases.push({ method, url: idPath, token, raw: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded', why: 'form', expect: [400, 415] });
         }
         if (bodySchema) {
-          for (const raw of ['null', '[]', '"str"', '12', 'true']) cases.push({ method, url: idPath, token, raw, why: `body ${raw}` });
-          cases.push({ method, url: idPath, token, raw: 'hello', contentType: 'text/plain', why: 'text/plain' });
+          for (const raw of ['null', '[]', '"str"', '12', 'true']) cases.push({ method, url: idPath, token, raw, why: `body ${raw}`, expect: [400] });
+          cases.push({ method, url: idPath, token, raw: 'hello', contentType: 'text/plain', why: 'text/plain', expect: [400, 415] });
           const props = Object.entries<any>(bodySchema.properties ?? {});
           for (const [name, schema] of props) {
             for (const v of BAD_VALUES) {
               if (validates(schema, v)) continue;
-              cases.push({ method, url: idPath, token, body: { ...(base as object), [name]: v }, why: `body.${name}=${JSON.stringify(v)?.slice(0, 30)}` });
+              cases.push({ method, url: idPath, token, body: { ...(base as object), [name]: v }, why: `body.${name}=${JSON.stringify(v)?.slice(0, 30)}`, expect: [400] });
             }
           }
           for (const name of bodySchema.required ?? []) {
             const body = { ...(base as Record<string, unknown>) };
             delete body[name];
-            cases.push({ method, url: idPath, token, body, why: `missing ${name}` });
+            cases.push({ method, url: idPath, token, body, why: `missing ${name}`, expect: [400] });
           }
         }
         for (const p of params.filter((p) => p.in === 'path')) {
           for (const bad of BAD_IDS) {
             const url = path.replace(/\{[^}]+\}/g, (seg) => (seg === `{${p.name}}` ? bad : '00000000-0000-7000-8000-000000000000'));
-            cases.push({ method, url, token, ...(withBody && base !== undefined ? { body: base } : {}), why: `path ${p.name}=${bad.slice(0, 20)}` });
+            // CONTRACTS §10: an id that matches nothing is 404 whatever its shape; a share link always redirects.
+            // (NUL is refused at the edge with 404 on every route; a bad body may be refused first.)
+            const expect = path.startsWith('/r/') && bad !== '%00' ? [302] : withBody && base !== undefined ? [400, 404] : [404];
+            cases.push({ method, url, token, ...(withBody && base !== undefined ? { body: base } : {}), why: `path ${p.name}=${bad.slice(0, 20)}`, expect });
           }
         }
         for (const p of params.filter((p) => p.in === 'query')) {
           for (const bad of BAD_QUERY) {
             if (validates(p.schema ?? {}, bad)) continue;
-            cases.push({ method, url: `${idPath}?${p.name}=${bad}`, token, why: `query ${p.name}=${bad.slice(0, 20)}` });
+            cases.push({ method, url: `${idPath}?${p.name}=${bad}`, token, why: `query ${p.name}=${bad.slice(0, 20)}`, expect: [400] });
           }
         }
       }
@@ -135,6 +143,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
   });
   after(() => t.close());
 
+  /** Every table but the two that refusals may write to, which are checked on their own below. */
   async function snapshot(): Promise<string> {
     const skip = new Set(['rate_limits', 'webhook_logs', 'kysely_migration', 'kysely_migration_lock']);
     const tables = (await t.app.ctx.db.introspection.getTables()).map((x) => x.name).filter((n) => !skip.has(n)).sort();
@@ -150,6 +159,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
     assert.ok(cases.length > 2500, `only ${cases.length} cases generated`);
     console.log(`# fuzz: ${cases.length} generated bad requests`);
     const before = await snapshot();
+    const beforeBuckets = new Set((await t.app.ctx.db.selectFrom('rate_limits').select('key').execute()).map((c) => c.key.split(':')[0]));
     const failures: string[] = [];
     let i = 0;
     const batch = 16;
@@ -162,14 +172,23 @@ describe('fuzzing every route of the OpenAPI document', () => {
             ...(c.body !== undefined ? { body: c.body } : {}),
             headers: c.contentType ? { 'content-type': c.contentType } : {},
           });
-          // The share link's contract is a 302 for every code, however malformed (CONTRACTS §7).
-          const redirectsAlways = c.url.startsWith('/r/') && res.status === 302;
-          if (!redirectsAlways && (res.status >= 500 || res.status < 400)) failures.push(`${c.method} ${c.url.slice(0, 80)} [${c.why}] → ${res.status} ${res.text.slice(0, 120)}`);
+          const expect = SIGNED.test(c.url.split('?')[0]!) ? [401, 413, 429] : c.expect;
+          const shaped = res.status === 302 || (typeof res.body?.error === 'string' && !('statusCode' in (res.body ?? {})));
+          if (!expect.includes(res.status) || !shaped) failures.push(`${c.method} ${c.url.slice(0, 80)} [${c.why}] → ${res.status} (want ${expect}) ${res.text.slice(0, 120)}`);
         }),
       );
       i += batch;
     }
     assert.deepEqual(failures.slice(0, 20), [], `${failures.length} of ${cases.length} requests misbehaved`);
     assert.equal(await snapshot(), before, 'bad requests changed data');
+    // Refusals may leave traces, but only these: webhook-log rows of refused signed calls (at most
+    // 20 a minute from one IP, all refusals) and the counters of the limits they passed through.
+    const logs = await t.app.ctx.db.selectFrom('webhook_logs').select(['outcome']).execute();
+    assert.ok(logs.length > 0 && logs.length <= 20, `${logs.length} webhook-log rows`);
+    assert.ok(logs.every((l) => l.outcome === 'rejected'), 'only refusals are logged');
+    const counters = await t.app.ctx.db.selectFrom('rate_limits').select(['key', 'count']).execute();
+    const buckets = new Set(counters.map((c) => c.key.split(':')[0]));
+    // The signed routes' log cap, and the share link's own per-IP limit (it answers 302 to anything).
+    assert.deepEqual([...buckets].filter((b) => !beforeBuckets.has(b)).sort(), ['referral_redirect', 'webhook_refused'], 'no other limit was spent');
   });
 });

@@ -76,7 +76,10 @@ export async function createTestDb(): Promise<TestDb> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'sf-test-'));
   const url = `sqlite:${join(dir, 'test.db')}`;
-  const database = openDatabase(url);
+  // A test database need not survive power loss: NORMAL spares an fsync per commit, which on a
+  // shared disk blocks the event loop long enough to upset tests with short network timeouts.
+  // The servers that tests spawn run with the real default, FULL (test/config.test.ts checks it).
+  const database = openDatabase(url, { synchronous: 'NORMAL' });
   await migrateToLatest(database.db);
   return {
     url,
@@ -185,7 +188,7 @@ export async function call<T = any>(
   app: FastifyInstance,
   method: InjectOptions['method'],
   url: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {},
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string; ip?: string } = {},
 ): Promise<Res<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers['x-sdk-access-token'] = options.token;
@@ -193,7 +196,7 @@ export async function call<T = any>(
   if (options.raw !== undefined) payload = options.raw;
   else if (options.body !== undefined) payload = JSON.stringify(options.body);
   if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-  const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+  const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}), ...(options.ip ? { remoteAddress: options.ip } : {}) });
   let body: any = undefined;
   try {
     body = res.body ? JSON.parse(res.body) : undefined;
@@ -218,10 +221,18 @@ export interface TestUser {
   refresh: string;
 }
 
+let ipSeq = 0;
+/** A fresh client address (TEST-NET-2 range), so per-IP limits never link unrelated test users. */
+export function newIp(): string {
+  ipSeq += 1;
+  return `198.18.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+}
+
 export async function registerUser(app: FastifyInstance, fields: Partial<{ phone: string; password: string; full_name: string }> = {}): Promise<TestUser> {
   const phone = fields.phone ?? newPhone();
   const password = fields.password ?? 'correct horse battery';
-  const res = await call(app, 'POST', '/api/v1/auth/register', { body: { phone, password, full_name: fields.full_name ?? 'Test User' } });
+  // Each factory user signs up from its own address: registration is capped per IP (20 an hour).
+  const res = await call(app, 'POST', '/api/v1/auth/register', { body: { phone, password, full_name: fields.full_name ?? 'Test User' }, ip: newIp() });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   const me = await call(app, 'GET', '/api/v1/me', { token: res.body.custom_token });
   return { id: me.body.id, phone, password, token: res.body.custom_token, refresh: res.body.refresh_token };
@@ -231,7 +242,7 @@ export async function registerUser(app: FastifyInstance, fields: Partial<{ phone
 export async function createAdmin(t: TestApp): Promise<TestUser> {
   const u = await registerUser(t.app);
   await t.db.database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', u.id).execute();
-  const res = await call(t.app, 'POST', '/api/v1/auth/admin/login', { body: { phone: u.phone, password: u.password } });
+  const res = await call(t.app, 'POST', '/api/v1/auth/admin/login', { body: { phone: u.phone, password: u.password }, ip: newIp() });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
   return { ...u, token: res.body.access_token, refresh: res.body.refresh_token };
 }

@@ -47,6 +47,11 @@ export class SmsSimulator {
     return this;
   }
 
+  /** Cuts every request left hanging (the provider fails them). */
+  async releaseHanging(): Promise<void> {
+    for (const end of this.#hanging.splice(0)) end();
+  }
+
   async stop(): Promise<void> {
     for (const end of this.#hanging) end();
     this.#server.closeAllConnections();

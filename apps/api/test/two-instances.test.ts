@@ -151,13 +151,17 @@ describe('two instances on one PostgreSQL', () => {
     const runs = await Promise.all(
       [0, 1, 2].map(
         () =>
-          new Promise<number | null>((resolve) => {
-            const child = spawn(process.execPath, ['src/jobs-cli.ts'], { env, stdio: 'ignore' });
-            child.on('exit', (code) => resolve(code));
+          new Promise<{ code: number | null; results: Record<string, number> }>((resolve) => {
+            const child = spawn(process.execPath, ['src/jobs-cli.ts'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+            let out = '';
+            child.stdout.on('data', (d) => (out += d));
+            child.on('exit', (code) => resolve({ code, results: JSON.parse(out.trim() || '{}') }));
           }),
       ),
     );
-    assert.deepEqual(runs, [0, 0, 0]);
+    assert.deepEqual(runs.map((r) => r.code), [0, 0, 0]);
+    // Each run reports how many deletions it carried out: across the three, exactly one.
+    assert.equal(runs.reduce((n, r) => n + (r.results['complete-account-deletions'] ?? 0), 0), 1, 'exactly one process anonymised the user');
     const after = await c.query(`select phone, deleted_at from users where id = $1`, [userId]);
     const done = await c.query(`select count(*)::int as n from deletion_requests where user_id = $1 and status = 'completed'`, [userId]);
     await c.end();

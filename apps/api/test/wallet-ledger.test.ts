@@ -55,7 +55,10 @@ describe('wallet ledger and daily spin', () => {
   it('a debit above the balance is 402 insufficient_credits and changes nothing, and rolls back the caller', async () => {
     const u = await registerUser(t.app);
     await move(u.id, 'adjustment', 300);
-    await assert.rejects(move(u.id, 'order_payment', -301), (e: unknown) => e instanceof AppError && e.status === 402 && e.code === 'insufficient_credits');
+    await assert.rejects(
+      move(u.id, 'order_payment', -301),
+      (e: unknown) => e instanceof AppError && e.status === 402 && e.code === 'insufficient_credits' && e.message === 'Not enough shopping credits',
+    );
     // The caller's own work in the same transaction is undone with it.
     await assert.rejects(
       t.db.database.db.transaction().execute(async (trx) => {
@@ -67,6 +70,19 @@ describe('wallet ledger and daily spin', () => {
     assert.equal(await assertLedgerMatches(t, u.id), 300);
     const exact = await move(u.id, 'order_payment', -300);
     assert.equal(exact.balance_after, 0, 'spending the whole balance is allowed');
+  });
+
+  it('a zero, fractional or unsafe amount is a programming error: thrown before anything is written', async () => {
+    const u = await registerUser(t.app);
+    await move(u.id, 'adjustment', 100);
+    for (const amount of [0, 1.5, Number.NaN, 2 ** 53]) {
+      await assert.rejects(move(u.id, 'adjustment', amount), /ledger: amount must be a non-zero safe integer/, String(amount));
+    }
+    assert.equal(await assertLedgerMatches(t, u.id), 100);
+  });
+
+  it('a movement for a user without a wallet is 404 not_found (wallet)', async () => {
+    await assert.rejects(move('no-such-user', 'adjustment', 100), (e: unknown) => e instanceof AppError && e.status === 404 && e.message === 'wallet not found');
   });
 
   it('concurrent debits never overdraw: 10 debits of 100 against 500 → exactly 5 succeed', async () => {

@@ -80,19 +80,23 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
     assert.deepEqual(logs.map((l) => l.outcome), ['credited', 'duplicate', 'duplicate']);
   });
 
-  it('one gateway transaction id cannot pay two top-ups', async () => {
+  it('one gateway transaction id cannot pay two top-ups: the second is 409 gateway_txn_reused, never a success', async () => {
     const before = await balanceOf(t, u.id);
     const a = await initiate(t, u.token, 700);
     const b = await initiate(t, u.token, 700);
     assert.equal((await signedCall(t, 'topup-credit', creditBody(a.token, 700, 'A-SHARED'))).body.credited, true);
     const second = await signedCall(t, 'topup-credit', creditBody(b.token, 700, 'A-SHARED'));
-    assert.deepEqual([second.status, second.body], [200, { credited: false, duplicate: true }]);
+    assert.equal(second.status, 409, second.text);
+    assert.equal(second.body.error, 'gateway_txn_reused');
+    // A replay for the top-up it did pay is still the harmless duplicate.
+    const replay = await signedCall(t, 'topup-credit', creditBody(a.token, 700, 'A-SHARED'));
+    assert.deepEqual([replay.status, replay.body], [200, { credited: false, duplicate: true }]);
     assert.equal((await status(u.token, b.token)).body.status, 'pending');
     // The same id from the other gateway is a different payment.
     assert.equal((await signedCall(t, 'topup-credit', creditBody(b.token, 700, 'A-SHARED', 'gateway_b'))).body.credited, true);
     assert.equal(await assertLedgerMatches(t, u.id), before + 1400);
-    const log = (await webhookLogs(t)).find((l) => l.reason === 'gateway_txn_already_used');
-    assert.equal(log?.outcome, 'duplicate');
+    const log = (await webhookLogs(t)).find((l) => l.reason === 'gateway_txn_reused');
+    assert.equal(log?.outcome, 'rejected');
   });
 
   it('bad, missing, malformed, wrong-secret and stale signatures are 401 invalid_signature, logged, and credit nothing', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { DestinationStream } from 'pino';
@@ -82,6 +83,10 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unhandled error');
     else req.log.info({ status, reason: err.message }, 'request refused');
+    if (status === 429) {
+      if (String(req.headers.accept ?? '').includes('text/html')) return messagePage(reply, 429, 'Too many attempts', ['Please wait a minute, then try again.']);
+      return reply.code(429).send({ error: 'rate_limited', message: 'Too many requests' });
+    }
     if (String(req.headers.accept ?? '').includes('text/html')) {
       return status === 500
         ? messagePage(reply, 500, 'Something went wrong', ['Nothing was charged by this page. Please try again from the app.'])
@@ -136,6 +141,8 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     return page;
   });
 
+  // Per-IP limits on the routes that name one (`config.rateLimit`); in memory, per instance.
+  await app.register(rateLimit, { global: false });
   await app.register(gatewayARoutes);
   await app.register(gatewayBRoutes);
   return app;

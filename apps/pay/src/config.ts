@@ -14,6 +14,8 @@ export interface GatewayAConfig {
   workingKey: string;
   /** e.g. https://secure.ccavenue.com/transaction/transaction.do?command=initiateTransaction */
   transactionUrl: string;
+  /** The order status API, asked before every credit, e.g. https://api.ccavenue.com/apis/servlet/DoWebTrans */
+  statusUrl: string;
 }
 
 export interface GatewayBConfig {
@@ -67,8 +69,9 @@ export function loadPayConfig(env: Env = process.env): Readonly<PayConfig> {
   }
   if (storeWebhookSecrets?.some((x) => x.length < 16)) throw new ConfigError('STORE_WEBHOOK_SECRET', 'each secret must be at least 16 characters');
 
-  const a = group(env, ['GATEWAY_A_MERCHANT_ID', 'GATEWAY_A_ACCESS_CODE', 'GATEWAY_A_WORKING_KEY', 'GATEWAY_A_TRANSACTION_URL']);
+  const a = group(env, ['GATEWAY_A_MERCHANT_ID', 'GATEWAY_A_ACCESS_CODE', 'GATEWAY_A_WORKING_KEY', 'GATEWAY_A_TRANSACTION_URL', 'GATEWAY_A_STATUS_URL']);
   const aUrl = a ? url(env, 'GATEWAY_A_TRANSACTION_URL')! : null;
+  const aStatusUrl = a ? url(env, 'GATEWAY_A_STATUS_URL')! : null;
   const b = group(env, ['GATEWAY_B_CLIENT_ID', 'GATEWAY_B_CLIENT_SECRET', 'GATEWAY_B_API_BASE', 'GATEWAY_B_WEBHOOK_ID']);
   const bBase = b ? url(env, 'GATEWAY_B_API_BASE')! : null;
 
@@ -85,6 +88,7 @@ export function loadPayConfig(env: Env = process.env): Readonly<PayConfig> {
           accessCode: a.GATEWAY_A_ACCESS_CODE!,
           workingKey: a.GATEWAY_A_WORKING_KEY!,
           transactionUrl: aUrl!,
+          statusUrl: aStatusUrl!,
         }
       : null,
     gatewayB: b

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditInput, Gateway, StorefrontApi } from './api-client.ts';
@@ -8,9 +8,10 @@ import type { CreditInput, Gateway, StorefrontApi } from './api-client.ts';
  *
  * Every path (gateway A response, gateway B return, gateway B webhook, and the API's own status
  * poll) ends in `topup-credit`, whose once-only rule (per token and per gateway transaction id)
- * makes repeats harmless. So the only way to go wrong here is to *drop* a credit: when the API
- * cannot be reached after the in-request retries, the credit goes into an outbox that keeps
- * retrying in the background (and survives a restart when a file is configured).
+ * makes repeats harmless. So the only way to go wrong here is to *drop* a credit. The credit is
+ * therefore written to the outbox (a file that survives a restart, when configured) *before* the
+ * API is called, and removed only once the API has taken it or refused it for good: a crash at
+ * any moment after the gateway's success leaves the debt on disk, and the next start pays it.
  */
 
 export type Outcome =
@@ -19,6 +20,8 @@ export type Outcome =
   | { kind: 'pending'; amount: number; currency: string }
   /** Paid amount or currency differs from the top-up, or the API refused for good. Nothing credited. */
   | { kind: 'mismatch' }
+  /** The gateway transaction already paid another top-up (409 gateway_txn_reused): nothing credited here. */
+  | { kind: 'reused' }
   | { kind: 'unknown_token' };
 
 export interface Payment {
@@ -79,15 +82,29 @@ export class Settlement {
     // When the lookup itself failed the API is down; the credit call carries the paid amount and
     // the API refuses it (amount_mismatch) if it is not the initiated one, so queueing is safe.
     const credit: CreditInput = { token: p.token, amount: p.paidAmount, currency: p.paidCurrency, gateway: p.gateway, gateway_txn_id: p.gatewayTxnId };
+    // Write-ahead: owed from here on, on disk before the API hears of it.
+    this.#enqueue(credit);
     const done = lookup.kind === 'found' ? await this.#attempt(credit) : 'retry';
+    if (done !== 'retry') this.#settled(credit);
     if (done === 'ok') return { kind: 'credited', amount: p.paidAmount, currency: p.paidCurrency };
     if (done === 'refused') return { kind: 'mismatch' };
-    this.#enqueue(credit);
+    if (done === 'reused') return { kind: 'reused' };
     return { kind: 'pending', amount: p.paidAmount, currency: p.paidCurrency };
   }
 
-  /** 'ok' = credited now or before; 'refused' = the API said no for good; 'retry' = still owed. */
-  async #attempt(credit: CreditInput): Promise<'ok' | 'refused' | 'retry'> {
+  /** The API took (or finally refused) this credit: it is no longer owed. */
+  #settled(credit: CreditInput): void {
+    if (this.#outbox.delete(this.#key(credit))) {
+      this.#save();
+      this.#schedule();
+    }
+  }
+
+  /**
+   * 'ok' = credited now or before; 'refused' = the API said no for good; 'reused' = this gateway
+   * transaction paid another top-up, so this one was not credited; 'retry' = still owed.
+   */
+  async #attempt(credit: CreditInput): Promise<'ok' | 'refused' | 'reused' | 'retry'> {
     const r = await this.api.credit(credit);
     const ids = { gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id };
     switch (r.kind) {
@@ -108,6 +125,10 @@ export class Settlement {
           this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api refused the credit');
           return 'refused';
         }
+        if (r.status === 409 && r.error === 'gateway_txn_reused') {
+          this.log.error({ ...ids, status: r.status, error: r.error }, 'gateway transaction already paid another top-up; not credited');
+          return 'reused';
+        }
         this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api did not take the credit; will retry');
         return 'retry';
     }
@@ -118,8 +139,9 @@ export class Settlement {
   #enqueue(credit: CreditInput): void {
     const key = this.#key(credit);
     if (!this.#outbox.has(key)) {
+      // The first background try waits a backoff step, so it does not race the in-request one.
       this.#outbox.set(key, { credit, attempts: 0, nextAt: this.nowMs() + BACKOFF_MS[0]! });
-      this.log.warn({ gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id }, 'credit queued for retry');
+      this.log.info({ gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id }, 'credit recorded as owed');
       this.#save();
     }
     this.#schedule();
@@ -184,7 +206,21 @@ export class Settlement {
     if (!this.outboxFile) return;
     mkdirSync(dirname(this.outboxFile), { recursive: true });
     const tmp = `${this.outboxFile}.tmp`;
-    writeFileSync(tmp, JSON.stringify([...this.#outbox.values()]), { mode: 0o600 });
+    // Synced to disk before it replaces the old file (and the rename synced too): a write-ahead
+    // record that a power cut could lose would not be one.
+    const fd = openSync(tmp, 'w', 0o600);
+    try {
+      writeSync(fd, JSON.stringify([...this.#outbox.values()]));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, this.outboxFile);
+    const dir = openSync(dirname(this.outboxFile), 'r');
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
   }
 }

@@ -3,6 +3,7 @@
  * 127.0.0.1), the payment server, the two gateway simulators, and a switchable proxy in front of
  * the API so tests can take it "down" without losing its database.
  */
+import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -39,13 +40,22 @@ export interface ApiProxy {
   faultOn: string;
   /** Requests seen per path while down. */
   refused: string[];
+  /** Requests whose path contains this are held unanswered (and never reach the API) while set. */
+  holdOn: string;
+  /** How many requests were held. */
+  held: number;
   close(): Promise<void>;
 }
 
 export async function startProxy(target: string): Promise<ApiProxy> {
   const t = new URL(target);
-  const proxy: Omit<ApiProxy, 'url' | 'close'> = { mode: 'up', failNext: 0, loseNext: 0, faultOn: '', refused: [] };
+  const proxy: Omit<ApiProxy, 'url' | 'close'> = { mode: 'up', failNext: 0, loseNext: 0, faultOn: '', refused: [], holdOn: '', held: 0 };
   const server: Server = createServer((req, res) => {
+    if (proxy.holdOn && (req.url ?? '').includes(proxy.holdOn)) {
+      proxy.held += 1;
+      req.resume();
+      return;
+    }
     const matches = (req.url ?? '').includes(proxy.faultOn);
     const fail = matches && proxy.failNext > 0;
     if (fail) proxy.failNext -= 1;
@@ -145,7 +155,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
   const env: Record<string, string> = { NODE_ENV: 'test', LOG_LEVEL: 'info', PAY_PUBLIC_URL: payUrl, STOREFRONT_API_URL: proxy.url, PAY_HTTP_TIMEOUT_MS: '5000' };
   if (o.paySecret !== false) env.STORE_WEBHOOK_SECRET = SECRET;
   if (o.gatewayA !== false) {
-    Object.assign(env, { GATEWAY_A_MERCHANT_ID: GW_A.merchantId, GATEWAY_A_ACCESS_CODE: GW_A.accessCode, GATEWAY_A_WORKING_KEY: GW_A.workingKey, GATEWAY_A_TRANSACTION_URL: simA.transactionUrl });
+    Object.assign(env, { GATEWAY_A_MERCHANT_ID: GW_A.merchantId, GATEWAY_A_ACCESS_CODE: GW_A.accessCode, GATEWAY_A_WORKING_KEY: GW_A.workingKey, GATEWAY_A_TRANSACTION_URL: simA.transactionUrl, GATEWAY_A_STATUS_URL: simA.statusUrl });
   }
   if (o.gatewayB !== false) {
     Object.assign(env, { GATEWAY_B_CLIENT_ID: GW_B.clientId, GATEWAY_B_CLIENT_SECRET: GW_B.clientSecret, GATEWAY_B_API_BASE: simB.apiBase, GATEWAY_B_WEBHOOK_ID: GW_B.webhookId });
@@ -232,3 +242,17 @@ export function hiddenFields(html: string): Record<string, string> {
 
 /** `data-result` of a result page, or null. */
 export const resultOf = (html: string): string | null => /data-result="([a-z]+)"/.exec(html)?.[1] ?? null;
+
+/** hosted page → initiate → gateway A checkout → the sim's answer; returns the encResp and where it goes. */
+export async function payAtGatewayA(s: Stack, token: string, outcome: 'Success' | 'Failure' | 'Aborted' = 'Success', payUrl = s.payUrl) {
+  const handoff = await postForm(`${payUrl}/api/gateway-a/initiate`, { token });
+  assert.equal(handoff.status, 200, handoff.text);
+  const action = /<form id="handoff" method="post" action="([^"]+)"/.exec(handoff.text)?.[1]?.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+  assert.equal(action, s.simA.transactionUrl);
+  const checkout = await postForm(action!, hiddenFields(handoff.text));
+  const session = /name="session" value="([0-9a-f]+)"/.exec(checkout.text)?.[1];
+  assert.ok(session, checkout.text);
+  const back = await postForm(`${s.simA.origin}/sim/complete`, { session: session!, outcome });
+  const target = /<form id="back" method="post" action="([^"]+)"/.exec(back.text)?.[1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+  return { target: target!, fields: hiddenFields(back.text) };
+}

@@ -9,21 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Settlement } from '../src/settlement.ts';
 import { call, createAdmin, type TestApp } from '../../api/test/helpers.ts';
-import { SECRET, topupRows, balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
-
-/** hosted page → initiate → gateway A checkout → the sim's answer; returns the encResp and where it goes. */
-async function payAtGatewayA(s: Stack, token: string, outcome: 'Success' | 'Failure' | 'Aborted' = 'Success') {
-  const handoff = await postForm(`${s.payUrl}/api/gateway-a/initiate`, { token });
-  assert.equal(handoff.status, 200, handoff.text);
-  const action = /<form id="handoff" method="post" action="([^"]+)"/.exec(handoff.text)?.[1]?.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
-  assert.equal(action, s.simA.transactionUrl);
-  const checkout = await postForm(action!, hiddenFields(handoff.text));
-  const session = /name="session" value="([0-9a-f]+)"/.exec(checkout.text)?.[1];
-  assert.ok(session, checkout.text);
-  const back = await postForm(`${s.simA.origin}/sim/complete`, { session: session!, outcome });
-  const target = /<form id="back" method="post" action="([^"]+)"/.exec(back.text)?.[1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
-  return { target: target!, fields: hiddenFields(back.text) };
-}
+import { decodeParams, decrypt, encodeParams, encrypt } from '../src/gateway-a/crypto.ts';
+import { GW_A, payAtGatewayA, SECRET, topupRows, balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
 
 /** create → approve at the sim → the return URL the sim sends the payer to. */
 async function approveAtGatewayB(s: Stack, token: string): Promise<string> {
@@ -34,6 +21,17 @@ async function approveAtGatewayB(s: Stack, token: string): Promise<string> {
   const r = await postForm(`${s.simB.apiBase}/sim/approve`, { order: orderId });
   assert.equal(r.status, 303);
   return r.headers.get('location')!;
+}
+
+/**
+ * A gateway that answered top-up T2 with T1's tracking id: T2's response carries T1's tracking id,
+ * and the gateway's status API says the same.
+ */
+function withTrackingIdOf(s: Stack, t1: Record<string, string>, t2: Record<string, string>): Record<string, string> {
+  const tracking = decodeParams(decrypt(t1.encResp!, GW_A.workingKey)!).tracking_id!;
+  const forged: Record<string, string> = { ...decodeParams(decrypt(t2.encResp!, GW_A.workingKey)!), tracking_id: tracking };
+  s.simA.orders.get(forged.order_id!)!.reference_no = tracking;
+  return { encResp: encrypt(encodeParams(forged), GW_A.workingKey) };
 }
 
 const get = async (url: string) => {
@@ -97,6 +95,21 @@ describe('payment flows against the real API', () => {
     for (const r of [json, broken, xml]) assert.notEqual(r.status, 500);
   });
 
+  test('gateway A: a tracking id that already paid another top-up shows a failure page and credits nothing', async () => {
+    const t1 = await userWithTopup(s, 30000);
+    const back1 = await payAtGatewayA(s, t1.token);
+    assert.equal(resultOf((await postForm(back1.target, back1.fields)).text), 'success');
+    const t2 = await userWithTopup(s, 30000);
+    const back2 = await payAtGatewayA(s, t2.token);
+    const page = await postForm(back2.target, withTrackingIdOf(s, back1.fields, back2.fields));
+    assert.equal(resultOf(page.text), 'unverified', page.text);
+    assert.doesNotMatch(page.text, /has been added to your wallet/);
+    assert.equal(await balanceOf(s, t2.user), 0);
+    assert.equal((await topupStatus(s, t2.user, t2.token)).status, 'pending');
+    assert.equal(s.pay.pay.settlement.pendingCount, 0, 'a refused credit is not retried');
+    assert.deepEqual((await topupRows(s, t2.token)).logs.map((l) => [l.outcome, l.reason]), [['rejected', 'gateway_txn_reused']]);
+  });
+
   test('gateway A: a successful payment credits the wallet once, and replaying the response credits nothing more', async () => {
     const { user, token } = await userWithTopup(s, 50000);
     const back = await payAtGatewayA(s, token);
@@ -140,6 +153,33 @@ describe('payment flows against the real API', () => {
     assert.deepEqual((await topupRows(s, token)).logs, [], 'no credit was even attempted');
     // Logs never carry the top-up token.
     assert.ok(!JSON.stringify(s.payLogs).includes(token));
+  });
+
+  test('gateway A: a success response the status API does not confirm credits nothing', async () => {
+    const { user, token } = await userWithTopup(s, 20000);
+    const back = await payAtGatewayA(s, token);
+    const orderId = decodeParams(decrypt(back.fields.encResp!, GW_A.workingKey)!).order_id!;
+    const queries = s.simA.statusQueries.length;
+    // The gateway says the order was not paid (e.g. a forged or replayed "Success" response).
+    s.simA.orders.get(orderId)!.order_status = 'Unsuccessful';
+    const refused = await postForm(back.target, back.fields);
+    assert.equal(resultOf(refused.text), 'unverified');
+    assert.equal(s.simA.statusQueries.length, queries + 1, 'the status API was asked');
+    assert.deepEqual(s.simA.statusQueries.at(-1), { order_no: orderId, reference_no: decodeParams(decrypt(back.fields.encResp!, GW_A.workingKey)!).tracking_id });
+    // The status API down: nothing credited, a "Check again" page; once it answers "paid", it credits.
+    s.simA.orders.get(orderId)!.order_status = 'Shipped';
+    s.simA.statusDown = true;
+    try {
+      const pending = await postForm(back.target, back.fields);
+      assert.equal(resultOf(pending.text), 'pending');
+      assert.match(pending.text, /id="retry"/);
+    } finally {
+      s.simA.statusDown = false;
+    }
+    assert.equal(await balanceOf(s, user), 0);
+    assert.deepEqual((await topupRows(s, token)).logs, [], 'no credit call before the gateway confirmed');
+    assert.equal(resultOf((await postForm(back.target, back.fields)).text), 'success');
+    assert.equal(await balanceOf(s, user), 20000);
   });
 
   test('gateway A: a response for another amount credits nothing', async () => {
@@ -456,5 +496,20 @@ describe('payment flows against the real API', () => {
     } finally {
       s.clock.set(new Date());
     }
+  });
+});
+
+describe('gateway A response limit', () => {
+  let s: Stack;
+  before(async () => {
+    s = await startStack({ gatewayB: false });
+  });
+  after(() => s.close());
+
+  test('responses are limited per IP (30 a minute), so junk cannot hammer the status API', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await postForm(`${s.payUrl}/api/gateway-a/response`, { encResp: 'ab'.repeat(16) })).status);
+    assert.deepEqual(statuses.slice(0, 30), Array(30).fill(400));
+    assert.deepEqual(statuses.slice(30), [429, 429]);
   });
 });

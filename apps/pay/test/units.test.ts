@@ -51,7 +51,7 @@ test('money converts between minor units and decimal strings with integers only'
 });
 
 test('a gateway is configured only when all of its settings are present', () => {
-  const a = { GATEWAY_A_MERCHANT_ID: 'm', GATEWAY_A_ACCESS_CODE: 'c', GATEWAY_A_WORKING_KEY: 'k', GATEWAY_A_TRANSACTION_URL: 'https://gw.example/t?command=initiateTransaction' };
+  const a = { GATEWAY_A_MERCHANT_ID: 'm', GATEWAY_A_ACCESS_CODE: 'c', GATEWAY_A_WORKING_KEY: 'k', GATEWAY_A_TRANSACTION_URL: 'https://gw.example/t?command=initiateTransaction', GATEWAY_A_STATUS_URL: 'https://api.gw.example/apis/servlet/DoWebTrans' };
   const b = { GATEWAY_B_CLIENT_ID: 'i', GATEWAY_B_CLIENT_SECRET: 's', GATEWAY_B_API_BASE: 'https://api.gw.example/', GATEWAY_B_WEBHOOK_ID: 'w' };
   const none = loadPayConfig({});
   assert.equal(none.gatewayA, null);
@@ -60,6 +60,10 @@ test('a gateway is configured only when all of its settings are present', () => 
   assert.equal(none.apiUrl, 'http://127.0.0.1:3000');
   const full = loadPayConfig({ ...a, ...b });
   assert.equal(full.gatewayA?.merchantId, 'm');
+  assert.equal(full.gatewayA?.statusUrl, 'https://api.gw.example/apis/servlet/DoWebTrans');
+  // Without its status API gateway A stays closed: a posted response alone never credits.
+  const { GATEWAY_A_STATUS_URL: _s, ...noStatus } = a;
+  assert.equal(loadPayConfig(noStatus).gatewayA, null);
   assert.equal(full.gatewayB?.apiBase, 'https://api.gw.example');
   const { GATEWAY_A_WORKING_KEY: _k, ...partialA } = a;
   const { GATEWAY_B_WEBHOOK_ID: _w, ...partialB } = b;
@@ -73,7 +77,7 @@ test('a present but invalid setting stops the start with its name', () => {
   assert.throws(() => loadPayConfig({ STOREFRONT_API_URL: 'ftp://x' }), (e: unknown) => e instanceof ConfigError && e.setting === 'STOREFRONT_API_URL');
   assert.throws(() => loadPayConfig({ STORE_WEBHOOK_SECRET: 'short' }), (e: unknown) => e instanceof ConfigError && e.setting === 'STORE_WEBHOOK_SECRET');
   assert.throws(
-    () => loadPayConfig({ GATEWAY_A_MERCHANT_ID: 'm', GATEWAY_A_ACCESS_CODE: 'c', GATEWAY_A_WORKING_KEY: 'k', GATEWAY_A_TRANSACTION_URL: 'not a url' }),
+    () => loadPayConfig({ GATEWAY_A_MERCHANT_ID: 'm', GATEWAY_A_ACCESS_CODE: 'c', GATEWAY_A_WORKING_KEY: 'k', GATEWAY_A_TRANSACTION_URL: 'not a url', GATEWAY_A_STATUS_URL: 'https://x.example/' }),
     (e: unknown) => e instanceof ConfigError && e.setting === 'GATEWAY_A_TRANSACTION_URL',
   );
 });

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { check, parseHeader, sign, signAll, verify } from '../src/index.ts';
+import { check, HEADER_NAME, parseHeader, sign, signAll, verify } from '../src/index.ts';
 
 const SECRET = 'whsec-test-0123456789abcdef';
 const OTHER = 'whsec-next-fedcba9876543210';
@@ -47,4 +47,45 @@ describe('X-Store-Signature', () => {
     const many = [`t=${NOW}`, ...Array.from({ length: 9 }, () => 'v1=' + 'a'.repeat(64))].join(',');
     assert.equal(parseHeader(many), null);
   });
+
+  it('names its header, and signs the UTF-8 bytes of a string exactly like the same bytes given raw', () => {
+    assert.equal(HEADER_NAME, 'x-store-signature');
+    const text = '{"name":"Café ₹"}';
+    const expected = createHmac('sha256', SECRET).update(`${NOW}.`).update(Buffer.from(text, 'utf8')).digest('hex');
+    assert.equal(sign(SECRET, text, NOW), `t=${NOW},v1=${expected}`);
+    assert.equal(sign(SECRET, new TextEncoder().encode(text), NOW), `t=${NOW},v1=${expected}`);
+  });
+
+  it('says why a header is refused: missing, malformed, stale or mismatch', () => {
+    for (const h of [undefined, null, '']) assert.deepEqual(check([SECRET], h, BODY, NOW), { ok: false, reason: 'missing' });
+    assert.deepEqual(check([SECRET], 'garbage', BODY, NOW), { ok: false, reason: 'malformed' });
+    assert.equal(parseHeader(undefined), null);
+    assert.equal(parseHeader(''), null);
+  });
+
+  it('an empty configured secret never verifies anything, even a header signed with it', () => {
+    assert.deepEqual(check(['', SECRET], sign('', BODY, NOW), BODY, NOW), { ok: false, reason: 'mismatch' });
+    assert.equal(verify(['', SECRET], sign(SECRET, BODY, NOW), BODY, NOW), true);
+  });
+
+  it('parses leniently where it is safe: spaces after commas, unknown keys, up to 8 signatures, 1024 characters', () => {
+    const sig = sign(SECRET, BODY, NOW).split(',')[1]!;
+    assert.equal(verify([SECRET], `t=${NOW}, ${sig}`, BODY, NOW), true);
+    assert.equal(verify([SECRET], `t=${NOW},v2=whatever,=x,${sig}`, BODY, NOW), true);
+    const eight = [`t=${NOW}`, ...Array.from({ length: 7 }, () => 'v1=' + 'b'.repeat(64)), sig].join(',');
+    assert.equal(verify([SECRET], eight, BODY, NOW), true);
+    const base = `t=${NOW},${sig},x=`;
+    const at1024 = base + 'y'.repeat(1024 - base.length);
+    assert.equal(at1024.length, 1024);
+    assert.equal(verify([SECRET], at1024, BODY, NOW), true);
+    assert.equal(parseHeader(at1024 + 'y'), null, 'over 1024 characters');
+  });
+
+  it('anchors every value: no digits or hex hidden inside other text', () => {
+    const hex = 'a'.repeat(64);
+    for (const h of [`t=12x,v1=${hex}`, `t=x12,v1=${hex}`, `t=${NOW},v1=${hex}0`, `t=${NOW},v1=0${hex}`, `t=${NOW},v1=${hex}x`, `t=${NOW},v1=x${hex}`, `t=${NOW},garbage,v1=${hex}`]) {
+      assert.equal(parseHeader(h), null, h);
+    }
+  });
 });
+

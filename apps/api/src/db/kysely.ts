@@ -19,6 +19,12 @@ export interface DatabaseOptions {
   onQuery?: (event: LogEvent) => void;
   poolSize?: number;
   onPoolError?: (err: Error) => void;
+  /**
+   * SQLite only. FULL (default) syncs the WAL at every commit, so an acknowledged credit or order
+   * survives power loss; NORMAL may lose the last commits on power loss (never on a crash of the
+   * process) and is faster (docs/performance.md).
+   */
+  synchronous?: 'FULL' | 'NORMAL';
 }
 
 /** int8 and numeric come back from pg as strings; every such column here is a safe integer. */
@@ -34,7 +40,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
     const sqlite = new SQLite(path);
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });

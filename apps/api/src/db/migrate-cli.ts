@@ -4,7 +4,7 @@ import { migrateToLatest } from './migrate.ts';
 
 try {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { synchronous: config.sqliteSynchronous });
   const { results } = await migrateToLatest(database.db);
   for (const r of results ?? []) console.log(`${r.status}: ${r.migrationName}`);
   if (!results?.length) console.log('database is up to date');

@@ -32,6 +32,8 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   revoked_at: string | null;
+  /** 1 only for sessions opened by the admin login; their tokens carry `role: admin`. */
+  admin: Generated<number>;
 }
 
 export interface RefreshTokensTable {

@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'already_spun'
   | 'invalid_signature'
   | 'amount_mismatch'
+  | 'gateway_txn_reused'
   | 'topup_disabled'
   | 'callback_disabled'
   | 'token_expired'

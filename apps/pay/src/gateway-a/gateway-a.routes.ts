@@ -6,6 +6,7 @@ import type { GatewayAConfig } from '../config.ts';
 import { decimalToMinor, minorToDecimal } from '../lib/money.ts';
 import { gatewayAHandoffPage, messagePage, resultPage } from '../views.ts';
 import { decodeParams, decrypt, encodeParams, encrypt } from './crypto.ts';
+import { fetchOrderStatus } from './status.ts';
 
 /**
  * Gateway A (CCAvenue scheme). The order id is `<20 hex of HMAC(working key, token)><8 random hex>`
@@ -21,6 +22,9 @@ function orderIdMatches(cfg: GatewayAConfig, token: string, orderId: string): bo
 }
 
 const FormSchema = Type.Record(Type.String(), Type.String());
+
+/** A payer posts one response per payment (a few with "Check again"); 30 a minute per IP is plenty. */
+export const RESPONSE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
 const unavailable = (reply: Parameters<typeof messagePage>[0]) =>
   messagePage(reply, 503, 'This payment method is unavailable', ['Please choose another way to pay, or try again later.']);
@@ -52,7 +56,8 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
     return gatewayAHandoffPage(reply, cfg.transactionUrl, { encRequest: encrypt(plain, cfg.workingKey), access_code: cfg.accessCode });
   });
 
-  app.post('/api/gateway-a/response', { schema: { body: FormSchema } }, async (req, reply) => {
+  // Each response costs a decryption and a call to gateway A's status API: bounded per IP.
+  app.post('/api/gateway-a/response', { schema: { body: FormSchema }, config: { rateLimit: RESPONSE_RATE_LIMIT } }, async (req, reply) => {
     if (!gatewayAOpen(config)) return unavailable(reply);
     const cfg = config.gatewayA!;
     const encResp = req.body.encResp ?? '';
@@ -78,6 +83,17 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
     const paid = /^[A-Z]{3}$/.test(currency) ? decimalToMinor(r.amount, currency) : null;
     if (paid === null) {
       req.log.warn(ids, 'gateway a response has no usable amount; nothing credited');
+      return resultPage(reply, 'unverified', { status: 400 });
+    }
+    // The gateway's own order status API must agree before anything is credited.
+    const confirmed = await fetchOrderStatus(cfg, orderId, trackingId, config.httpTimeoutMs);
+    if (confirmed.kind === 'unreachable') {
+      req.log.warn({ ...ids, reason: confirmed.reason }, 'gateway a status could not be asked; not credited yet');
+      // The encrypted response is still the customer's proof: "Check again" asks once more.
+      return resultPage(reply, 'pending', { amount: paid, currency, retry: { action: '/api/gateway-a/response', fields: { encResp } } });
+    }
+    if (confirmed.kind === 'not_paid' || decimalToMinor(confirmed.amount, confirmed.currency) !== paid || confirmed.currency !== currency) {
+      req.log.warn({ ...ids, reason: confirmed.kind === 'not_paid' ? confirmed.reason : 'status_amount_differs' }, 'gateway a status does not confirm this payment; nothing credited');
       return resultPage(reply, 'unverified', { status: 400 });
     }
     const outcome = await settlement.settle({ token, gateway: 'gateway_a', gatewayTxnId: trackingId, paidAmount: paid, paidCurrency: currency });

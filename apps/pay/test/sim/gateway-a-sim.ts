@@ -27,6 +27,14 @@ export interface GatewayASim {
   amountOverride: string | null;
   /** Builds an encResp as the gateway would, for tests that post it directly. */
   encResp(params: Record<string, string>): string;
+  /** The order status API (GATEWAY_A_STATUS_URL). */
+  statusUrl: string;
+  /** Orders the status API knows: order id → what it reports. */
+  orders: Map<string, { order_status: string; reference_no: string; order_amt: string; order_currncy: string }>;
+  /** Status API answers 503 while true. */
+  statusDown: boolean;
+  /** Decrypted status queries, in arrival order. */
+  statusQueries: Record<string, string>[];
   close(): Promise<void>;
 }
 
@@ -49,11 +57,14 @@ function html(res: ServerResponse, status: number, body: string): void {
 export async function startGatewayASim(o: GatewayASimOptions): Promise<GatewayASim> {
   /** Pending checkouts by session id: the decrypted request. */
   const sessions = new Map<string, Record<string, string>>();
-  const sim: Omit<GatewayASim, 'transactionUrl' | 'origin' | 'close'> = {
+  const sim: Omit<GatewayASim, 'transactionUrl' | 'origin' | 'statusUrl' | 'close'> = {
     requests: [],
     tamper: false,
     amountOverride: null,
     encResp: (params) => encrypt(encodeParams(params), o.workingKey),
+    orders: new Map(),
+    statusDown: false,
+    statusQueries: [],
   };
 
   const server: Server = createServer((req, res) => {
@@ -81,15 +92,41 @@ export async function startGatewayASim(o: GatewayASimOptions): Promise<GatewayAS
             button('Aborted', 'sim-cancel', 'Cancel'),
         );
       }
+      // The order status API (CCAvenue's orderStatusTracker): an encrypted JSON query by order
+      // number and reference (tracking) number, an encrypted JSON answer after `status=0&`.
+      if (req.method === 'POST' && url.pathname === '/apis/servlet/DoWebTrans') {
+        const form = await readForm(req);
+        if (sim.statusDown) {
+          res.writeHead(503);
+          return res.end('unavailable');
+        }
+        const plain = form.access_code === o.accessCode && form.command === 'orderStatusTracker' ? decrypt(form.enc_request ?? '', o.workingKey) : null;
+        const query = plain === null ? null : (JSON.parse(plain) as Record<string, string>);
+        if (query) sim.statusQueries.push(query);
+        const order = query ? sim.orders.get(query.order_no ?? '') : undefined;
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        if (!query || !order || (query.reference_no && query.reference_no !== order.reference_no)) {
+          return res.end(`status=1&enc_response=${encodeURIComponent('Order not found')}`);
+        }
+        const answer = { status: 0, order_no: query.order_no, ...order };
+        return res.end(`status=0&enc_response=${encrypt(JSON.stringify(answer), o.workingKey)}`);
+      }
       if (req.method === 'POST' && url.pathname === '/sim/complete') {
         const form = await readForm(req);
         const r = sessions.get(form.session ?? '');
         if (!r) return html(res, 404, '<h1>Unknown session</h1>');
         sessions.delete(form.session!);
         const status = form.outcome === 'Success' || form.outcome === 'Failure' ? form.outcome : 'Aborted';
+        const trackingId = String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
+        sim.orders.set(r.order_id!, {
+          order_status: status === 'Success' ? 'Shipped' : status === 'Failure' ? 'Unsuccessful' : 'Aborted',
+          reference_no: trackingId,
+          order_amt: sim.amountOverride ?? r.amount!,
+          order_currncy: r.currency!,
+        });
         let encResp = sim.encResp({
           order_id: r.order_id!,
-          tracking_id: String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999)),
+          tracking_id: trackingId,
           bank_ref_no: String(randomInt(100_000, 999_999)),
           order_status: status,
           failure_message: status === 'Failure' ? 'Transaction declined by bank' : '',
@@ -126,6 +163,7 @@ export async function startGatewayASim(o: GatewayASimOptions): Promise<GatewayAS
   return Object.assign(sim, {
     origin,
     transactionUrl: `${origin}/transaction/transaction.do?command=initiateTransaction`,
+    statusUrl: `${origin}/apis/servlet/DoWebTrans`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -7,6 +7,7 @@ import * as orders from './2026-11-23-05-orders.ts';
 import * as community from './2026-11-23-06-community.ts';
 import * as refundKeys from './2026-11-23-07-refund-keys.ts';
 import * as ledgerOrder from './2026-11-23-08-ledger-order.ts';
+import * as trust from './2026-11-23-09-trust.ts';
 import * as scale from './2026-11-23-10-scale.ts';
 import * as adjustments from './2026-11-23-11-adjustments.ts';
 import * as audit from './2026-11-23-12-audit.ts';
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-06-community': community,
   '2026-11-23-07-refund-keys': refundKeys,
   '2026-11-23-08-ledger-order': ledgerOrder,
+  '2026-11-23-09-trust': trust,
   '2026-11-23-10-scale': scale,
   '2026-11-23-11-adjustments': adjustments,
   '2026-11-23-12-audit': audit,

@@ -1,8 +1,8 @@
 import type { Executor } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 
-export async function insertSession(db: Executor, s: { id: string; user_id: string; now: string }): Promise<void> {
-  await db.insertInto('sessions').values({ id: s.id, user_id: s.user_id, created_at: s.now, revoked_at: null }).execute();
+export async function insertSession(db: Executor, s: { id: string; user_id: string; admin: boolean; now: string }): Promise<void> {
+  await db.insertInto('sessions').values({ id: s.id, user_id: s.user_id, admin: s.admin ? 1 : 0, created_at: s.now, revoked_at: null }).execute();
 }
 
 export async function insertRefreshToken(
@@ -54,7 +54,7 @@ export function findRefreshToken(db: Executor, tokenHash: string) {
     .selectFrom('refresh_tokens as t')
     .innerJoin('sessions as s', 's.id', 't.session_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['t.session_id', 't.expires_at', 't.used_at', 's.user_id', 's.revoked_at', 'u.is_admin', 'u.deleted_at'])
+    .select(['t.session_id', 't.expires_at', 't.used_at', 's.user_id', 's.revoked_at', 's.admin', 'u.is_admin', 'u.deleted_at'])
     .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -82,4 +82,31 @@ export async function revokeUserSessions(db: Executor, userId: string, now: stri
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/**
+ * Retention (CONTRACTS §10): refresh tokens that expired, or whose session was revoked, before
+ * `before`; then sessions revoked before it, or with no refresh token left and older than it.
+ * Plain conditional deletes, so several instances may run it at once.
+ */
+export async function purgeSessions(db: Executor, before: string): Promise<number> {
+  const tokens = await db
+    .deleteFrom('refresh_tokens')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<', before),
+        eb('session_id', 'in', eb.selectFrom('sessions').select('id').where('revoked_at', '<', before)),
+      ]),
+    )
+    .executeTakeFirst();
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('revoked_at', '<', before),
+        eb.and([eb('created_at', '<', before), eb.not(eb.exists(eb.selectFrom('refresh_tokens').select('token_hash').whereRef('refresh_tokens.session_id', '=', 'sessions.id')))]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(tokens.numDeletedRows) + Number(sessions.numDeletedRows);
 }

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.ts';
-import { MINUTE } from '../../lib/clock.ts';
+import { DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
@@ -42,6 +42,12 @@ export interface TokenPair {
 export const ADMIN_LOGIN_RULE: RateRule = { bucket: 'admin_login', limit: 10, windowMs: 15 * MINUTE, code: 'LOGIN_RATE_LIMITED' };
 /** Not in the spec: the same guard on user password login, so it cannot be used to guess passwords. */
 export const LOGIN_RULE: RateRule = { bucket: 'login', limit: 10, windowMs: 15 * MINUTE, code: 'LOGIN_RATE_LIMITED' };
+/**
+ * Per IP across phones, shared by both logins: changing the phone must not buy more scrypt hashes
+ * or guesses. Registration is capped per IP as well (each costs a hash and creates an account).
+ */
+export const LOGIN_IP_RULE: RateRule = { bucket: 'login_ip', limit: 50, windowMs: 15 * MINUTE, code: 'IP_RATE_LIMITED' };
+export const REGISTER_IP_RULE: RateRule = { bucket: 'register_ip', limit: 20, windowMs: HOUR, code: 'IP_RATE_LIMITED' };
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Phone or password is incorrect');
 // CONTRACTS §2: every 401 of a protected route is `unauthorized`; the message says why.
@@ -53,15 +59,20 @@ export function requirePhone(ctx: Ctx, raw: string): string {
   return phone;
 }
 
-/** Opens a session and answers its first token pair; the caller's transaction makes it atomic. */
-export async function issueSession(ctx: Ctx, trx: Executor, user: { id: string; is_admin: number }): Promise<TokenPair> {
+/**
+ * Opens a session and answers its first token pair; the caller's transaction makes it atomic.
+ * Only the admin login passes `admin: true`: every other sign-in issues `role: user`, also for an
+ * admin account, so an SMS code or a password guess at `/auth/login` never yields admin rights.
+ */
+export async function issueSession(ctx: Ctx, trx: Executor, user: { id: string }, options: { admin?: boolean } = {}): Promise<TokenPair> {
   const sid = newId(ctx.clock);
   const now = ctx.clock.now();
-  await repo.insertSession(trx, { id: sid, user_id: user.id, now: now.toISOString() });
-  return issuePair(ctx, trx, user, sid, now);
+  const admin = options.admin === true;
+  await repo.insertSession(trx, { id: sid, user_id: user.id, admin, now: now.toISOString() });
+  return issuePair(ctx, trx, user.id, admin, sid, now);
 }
 
-async function issuePair(ctx: Ctx, trx: Executor, user: { id: string; is_admin: number }, sid: string, now: Date): Promise<TokenPair> {
+async function issuePair(ctx: Ctx, trx: Executor, userId: string, admin: boolean, sid: string, now: Date): Promise<TokenPair> {
   const refresh = randomToken();
   await repo.insertRefreshToken(trx, {
     token_hash: sha256(refresh),
@@ -69,7 +80,7 @@ async function issuePair(ctx: Ctx, trx: Executor, user: { id: string; is_admin: 
     now: now.toISOString(),
     expires_at: new Date(now.getTime() + REFRESH_TTL_MS).toISOString(),
   });
-  const custom_token = await ctx.tokens.sign({ sub: user.id, sid, role: user.is_admin === 1 ? 'admin' : 'user' });
+  const custom_token = await ctx.tokens.sign({ sub: userId, sid, role: admin ? 'admin' : 'user' });
   return { custom_token, refresh_token: refresh, expires_in: ACCESS_TTL_SECONDS };
 }
 
@@ -79,6 +90,7 @@ export async function register(
   ip: string | null = null,
 ): Promise<TokenPair> {
   const phone = requirePhone(ctx, input.phone);
+  await enforce(ctx.db, ctx.clock, REGISTER_IP_RULE, ip ?? 'unknown');
   const passwordHash = await hashPassword(input.password, ctx.config.passwordScryptN);
   try {
     return await ctx.db.transaction().execute(async (trx) => {
@@ -103,25 +115,31 @@ async function checkPassword(ctx: Ctx, phone: string | null, password: string) {
   return (await verifyPassword(password, user.password_hash)) ? user : null;
 }
 
+/** Both logins: a malformed phone is 400 (CONTRACTS §3); then the per-IP and per-phone+IP limits. */
+async function guardLogin(ctx: Ctx, rawPhone: string, ip: string, rule: RateRule): Promise<string> {
+  const phone = requirePhone(ctx, rawPhone);
+  await enforce(ctx.db, ctx.clock, LOGIN_IP_RULE, ip);
+  await enforce(ctx.db, ctx.clock, rule, `${phone}|${ip}`);
+  return phone;
+}
+
 export async function login(ctx: Ctx, input: { phone: string; password: string }, ip: string): Promise<TokenPair> {
-  const phone = normalisePhone(input.phone, ctx.config.defaultCountryCode);
-  await enforce(ctx.db, ctx.clock, LOGIN_RULE, `${phone ?? input.phone.trim()}|${ip}`);
+  const phone = await guardLogin(ctx, input.phone, ip, LOGIN_RULE);
   const user = await checkPassword(ctx, phone, input.password);
   if (!user) throw invalidCredentials();
   return ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user));
 }
 
-/** Every failure is the same 401; attempts are counted per phone and IP before anything is checked. */
+/** Every failure is the same 401; attempts are counted per IP and per phone+IP before anything is checked. */
 export async function adminLogin(
   ctx: Ctx,
   input: { phone: string; password: string },
   ip: string,
 ): Promise<{ access_token: string; refresh_token: string; expires_in: number; user: User }> {
-  const phone = normalisePhone(input.phone, ctx.config.defaultCountryCode);
-  await enforce(ctx.db, ctx.clock, ADMIN_LOGIN_RULE, `${phone ?? input.phone.trim()}|${ip}`);
+  const phone = await guardLogin(ctx, input.phone, ip, ADMIN_LOGIN_RULE);
   const user = await checkPassword(ctx, phone, input.password);
   if (!user || user.is_admin !== 1) throw invalidCredentials();
-  const pair = await ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user));
+  const pair = await ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user, { admin: true }));
   return { access_token: pair.custom_token, refresh_token: pair.refresh_token, expires_in: pair.expires_in, user: accounts.toUser(user) };
 }
 
@@ -141,7 +159,8 @@ export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair
       await repo.revokeSession(trx, row.session_id, now.toISOString());
       return 'reused' as const;
     }
-    return issuePair(ctx, trx, { id: row.user_id, is_admin: row.is_admin }, row.session_id, now);
+    // The session keeps the role it was opened with, and loses it with the account's admin flag.
+    return issuePair(ctx, trx, row.user_id, row.admin === 1 && row.is_admin === 1, row.session_id, now);
   });
   if (outcome === 'reused') ctx.log.warn('refresh token reuse detected; session revoked');
   if (outcome === null || outcome === 'reused') throw invalidToken();
@@ -151,6 +170,9 @@ export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair
 export async function logout(ctx: Ctx, principal: Principal): Promise<void> {
   await repo.revokeUserSessions(ctx.db, principal.userId, ctx.clock.now().toISOString());
 }
+
+/** Retention: sessions and refresh tokens 30 days after they expired or were revoked. */
+export const purgeOldSessions = (ctx: Ctx): Promise<number> => repo.purgeSessions(ctx.db, new Date(ctx.clock.now().getTime() - 30 * DAY).toISOString());
 
 /** Ends every session of a user: password reset, demotion, deletion. */
 export function endAllSessions(ctx: Ctx, db: Executor, userId: string): Promise<number> {
@@ -184,7 +206,8 @@ export async function authenticate(
     const identity = await ctx.idp.verify(headers.bearer);
     if (!identity) throw invalidToken();
     const user = await userForIdentity(ctx, identity.uid, identity.phone, ip);
-    return { userId: user.id, sessionId: null, isAdmin: user.is_admin === 1 };
+    // Identity-provider callers are never admins: admin rights come only from the admin login.
+    return { userId: user.id, sessionId: null, isAdmin: false };
   }
   throw new AppError(401, 'unauthorized', 'Authentication required');
 }

@@ -53,7 +53,8 @@ const UpdateBody = Type.Object(
   },
   { minProperties: 1 },
 );
-const Uid = Type.Object({ uid: Type.String({ maxLength: 64 }) });
+// Any shape: an unknown user id is 404, never 400 (CONTRACTS §10).
+const Uid = Type.Object({ uid: Type.String() });
 /** What a window and a day of the daily series both count. */
 const periodFields = {
   new_users: Type.Integer(),

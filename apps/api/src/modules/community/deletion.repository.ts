@@ -122,3 +122,9 @@ export async function removePersonalLeftovers(db: Executor, userId: string): Pro
 }
 
 export type { DeletionChannel };
+
+/** Retention: deletion tokens that expired before `before`, used or not. */
+export async function purgeExpiredTokens(db: Executor, before: string): Promise<number> {
+  const r = await db.deleteFrom('deletion_tokens').where('expires_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -54,7 +54,7 @@ async function issueToken(ctx: Ctx, trx: Trx, userId: string, channel: 'web' | '
 
 /** Answers the same whether or not the phone is registered (the OTP module sends nothing then). */
 export function webSendOtp(ctx: Ctx, phone: string, ip: string) {
-  return sendPhoneOtp(ctx, { phone, purpose: PURPOSE, ip });
+  return sendPhoneOtp(ctx, { phone, purpose: PURPOSE, ip, uniform: true });
 }
 
 export async function webVerify(ctx: Ctx, input: { phone: string; otp: string }) {
@@ -200,6 +200,9 @@ async function completeOne(ctx: Ctx, requestId: string): Promise<boolean> {
 }
 
 /** Job: anonymises every user whose grace period is over. Safe to run on several instances at once. */
+/** Retention: deletion tokens 1 day after they expired (CONTRACTS §10). */
+export const purgeExpiredDeletionTokens = (ctx: Ctx): Promise<number> => repo.purgeExpiredTokens(ctx.db, new Date(ctx.clock.now().getTime() - DAY).toISOString());
+
 export async function processDueDeletions(ctx: Ctx): Promise<number> {
   let done = 0;
   const seen = new Set<string>();

@@ -27,8 +27,9 @@ const CreateBodySchema = Type.Object({
   message: Type.String({ minLength: 1, maxLength: 5000 }),
 });
 const ReplyBodySchema = Type.Object({ message: Type.String({ minLength: 1, maxLength: 5000 }) });
-const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
-const UidParams = Type.Object({ uid: Type.String({ maxLength: 64 }) });
+// Path ids of any shape: one that matches nothing is 404, never 400 (CONTRACTS §10).
+const IdParams = Type.Object({ id: Type.String() });
+const UidParams = Type.Object({ uid: Type.String() });
 const AdminListQuery = Type.Object({
   ...PageQuerySchema.properties,
   status: Type.Optional(StatusSchema),
@@ -41,7 +42,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const user = { auth: 'user' as const };
 
   app.post('/tickets', { config: user, schema: { tags, body: CreateBodySchema, response: { 201: TicketSchema } } }, async (req, reply) =>
-    reply.status(201).send(await tickets.createTicket(ctx, req.principal!.userId, req.body)),
+    reply.status(201).send(await tickets.createTicket(ctx, req.principal!.userId, req.body, req.ip)),
   );
 
   app.get('/tickets', { config: user, schema: { tags, querystring: PageQuerySchema, response: { 200: pageOf(TicketSummarySchema) } } }, (req) =>

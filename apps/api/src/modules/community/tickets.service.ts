@@ -1,7 +1,9 @@
 import type { Ctx } from '../../context.ts';
 import type { TicketAuthor, TicketStatus } from '../../db/tables/community.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { HOUR } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { enforce, type RateRule } from '../../lib/rate-limit.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -34,6 +36,10 @@ export interface Ticket extends TicketSummary {
   replies: Array<{ id: string; author: TicketAuthor; message: string; created_at: string }>;
 }
 
+/** Each new ticket mails support: bounded per user and per IP so nobody can flood the inbox. */
+export const TICKET_USER_RULE: RateRule = { bucket: 'ticket_user', limit: 10, windowMs: HOUR, code: 'TICKET_RATE_LIMITED' };
+export const TICKET_IP_RULE: RateRule = { bucket: 'ticket_ip', limit: 30, windowMs: HOUR, code: 'TICKET_RATE_LIMITED' };
+
 const summary = (t: TicketRow): TicketSummary => ({ id: t.id, subject: t.subject, status: t.status, created_at: t.created_at, updated_at: t.updated_at });
 
 function text(value: string, field: string): string {
@@ -47,10 +53,12 @@ async function withReplies(ctx: Ctx, t: TicketRow): Promise<Ticket> {
   return { ...summary(t), replies: replies.map((r) => ({ id: r.id, author: r.author, message: r.message, created_at: r.created_at })) };
 }
 
-export async function createTicket(ctx: Ctx, userId: string, input: { subject: string; message: string }): Promise<Ticket> {
+export async function createTicket(ctx: Ctx, userId: string, input: { subject: string; message: string }, ip: string): Promise<Ticket> {
   // One line: the subject also goes into a mail header.
   const subject = text(input.subject.replace(/[\r\n\t]+/g, ' '), 'subject');
   const message = text(input.message, 'message');
+  await enforce(ctx.db, ctx.clock, TICKET_IP_RULE, ip);
+  await enforce(ctx.db, ctx.clock, TICKET_USER_RULE, userId);
   const now = ctx.clock.now().toISOString();
   const ticket: TicketRow = { id: newId(ctx.clock), user_id: userId, subject, status: 'open', created_at: now, updated_at: now };
   await ctx.db.transaction().execute(async (trx) => {

@@ -28,6 +28,11 @@ export function createMetrics() {
     topupCreditedAmount: counter('wallet_topup_credited_amount_total', 'Money credited by top-ups, in minor units', ['gateway', 'currency']),
     otpSms: counter('otp_sms_total', 'OTP SMS by provider and outcome (sent, failed)', ['provider', 'outcome']),
     rateLimitRefusals: counter('rate_limit_refusals_total', 'Requests refused with 429 rate_limited, by code', ['code']),
+    webhookLogsDropped: counter(
+      'webhook_log_refusals_dropped_total',
+      'Refused signed calls not written to the webhook log because their IP passed the per-minute cap (CONTRACTS §10)',
+      ['endpoint'],
+    ),
   };
 }
 

@@ -3,6 +3,7 @@ import type { PhoneOtpChannel, PhoneOtpPurpose } from '../../db/tables/otp.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import { HOUR, MINUTE, SECOND } from '../../lib/clock.ts';
 import type { Trx } from '../../lib/db-types.ts';
+import { inBackground } from '../../lib/background.ts';
 import { AppError, rateLimited } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { normalisePhone } from '../../lib/phone.ts';
@@ -69,10 +70,15 @@ const smsBody = (purpose: PhoneOtpPurpose, code: string): string =>
  * refused send rolls the transaction back and spends nothing. The SMS goes out after commit.
  *
  * `login` reaches any phone; other purposes send nothing to a phone without an account but answer
- * the same, so the answer does not reveal who is registered.
+ * the same, so the answer does not reveal who is registered. For the unauthenticated ones
+ * (`reset_password`, and the web deletion flow's `uniform`), the SMS goes out after the answer:
+ * status, body and timing are the same for a registered phone, an unknown one and a failing
+ * provider (CONTRACTS §10); a failure is logged, counted in `/metrics` (`otp_sms_total`) and
+ * deletes the code.
  */
-export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: PhoneOtpPurpose; ip: string }): Promise<OtpSent> {
+export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: PhoneOtpPurpose; ip: string; uniform?: boolean }): Promise<OtpSent> {
   const { purpose, ip } = input;
+  const uniform = purpose === 'reset_password' || input.uniform === true;
   const phone = requirePhone(ctx, input.phone);
   const user = await accounts.findUserByPhone(ctx.db, phone);
   // Reviewer login: no SMS, fixed code; never for an admin account (then it is an ordinary phone).
@@ -111,17 +117,29 @@ export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: Ph
       ctx.log.warn({ purpose }, 'otp send refused: SMS provider not configured');
       throw sendFailed(503);
     }
-    if (channel === 'sms') {
+    const deliver = async (): Promise<boolean> => {
       try {
         await sender.send({ to: phone, body: smsBody(purpose, code), purpose });
         ctx.metrics.otpSms.inc({ provider: sender.provider, outcome: 'sent' });
+        return true;
       } catch (err) {
         ctx.metrics.otpSms.inc({ provider: sender.provider, outcome: 'failed' });
         // A code that never arrived must not stay usable.
         await repo.deletePhoneOtp(ctx.db, purpose, phone, codeHash);
         ctx.log.warn({ purpose, provider: sender.provider, reason: err instanceof SmsError ? err.message : 'error' }, 'otp sms failed');
-        throw sendFailed(502);
+        return false;
       }
+    };
+    if (uniform) {
+      // setImmediate: the provider is not even called before the answer has been written.
+      if (channel === 'sms') {
+        inBackground(ctx, 'otp sms', async () => {
+          await new Promise((r) => setImmediate(r));
+          await deliver();
+        });
+      }
+    } else if (channel === 'sms' && !(await deliver())) {
+      throw sendFailed(502);
     }
   }
   ctx.log.info({ purpose, channel }, 'otp sent');

@@ -6,8 +6,34 @@
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { check } from '@storefront/signing';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { logFieldsOf, logWebhook } from './topup.service.ts';
+import type { Ctx } from '../../context.ts';
+import { MINUTE } from '../../lib/clock.ts';
+import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
+import { hit, type RateRule } from '../../lib/rate-limit.ts';
+import { logFieldsOf, logWebhook, type LogEntry } from './topup.service.ts';
+
+/**
+ * Calls refused before a valid signature (anyone can send them) write at most this many log rows
+ * per IP per minute; past it they answer 429 and only a `/metrics` counter moves, so junk cannot
+ * fill `webhook_logs` (CONTRACTS §10). Calls with a valid signature are never capped.
+ */
+export const REFUSED_LOG_RULE: RateRule = { bucket: 'webhook_refused', limit: 20, windowMs: MINUTE, code: 'IP_RATE_LIMITED' };
+
+/** Logs an unsigned refusal while the IP is under the cap; false when it is over (nothing written). */
+async function logRefusal(ctx: Ctx, req: FastifyRequest, entry: LogEntry): Promise<{ logged: boolean; retryAfter: number }> {
+  const h = await hit(ctx.db, ctx.clock, REFUSED_LOG_RULE, req.ip);
+  if (!h.allowed) {
+    ctx.metrics.webhookLogsDropped.inc({ endpoint: entry.endpoint });
+    return { logged: false, retryAfter: h.retryAfter };
+  }
+  await logWebhook(ctx, ctx.db, entry);
+  return { logged: true, retryAfter: h.retryAfter };
+}
+
+async function refuse(ctx: Ctx, req: FastifyRequest, entry: LogEntry, error: AppError): Promise<never> {
+  const r = await logRefusal(ctx, req, entry);
+  throw r.logged ? error : rateLimited(REFUSED_LOG_RULE.code, r.retryAfter);
+}
 
 const BODY_LIMIT = 16 * 1024;
 
@@ -50,7 +76,7 @@ export function installSignedScope(app: FastifyInstance): void {
     if (err.validation || !String(err.code ?? '').startsWith('FST_')) return;
     const body = raw.get(req);
     const fields = logFieldsOf(body?.kind === 'json' ? req.body : undefined);
-    await logWebhook(ctx, ctx.db, { endpoint: endpointOf(req), ...fields, outcome: 'rejected', reason: err.code });
+    await logRefusal(ctx, req, { endpoint: endpointOf(req), ...fields, outcome: 'rejected', reason: err.code ?? null });
   });
 
   app.addHook('preValidation', async (req) => {
@@ -59,8 +85,7 @@ export function installSignedScope(app: FastifyInstance): void {
     const fields = logFieldsOf(body?.kind === 'json' ? req.body : undefined);
     const secrets = ctx.config.storeWebhookSecrets;
     if (secrets === null) {
-      await logWebhook(ctx, ctx.db, { endpoint, ...fields, outcome: 'error', reason: 'callback_not_configured' });
-      throw new AppError(503, 'callback_disabled', 'Callback verification is not configured');
+      return refuse(ctx, req, { endpoint, ...fields, outcome: 'error', reason: 'callback_not_configured' }, new AppError(503, 'callback_disabled', 'Callback verification is not configured'));
     }
     const header = req.headers['x-store-signature'];
     const verdict = check(
@@ -70,8 +95,7 @@ export function installSignedScope(app: FastifyInstance): void {
       Math.floor(ctx.clock.now().getTime() / 1000),
     );
     if (!verdict.ok) {
-      await logWebhook(ctx, ctx.db, { endpoint, ...fields, outcome: 'rejected', reason: `invalid_signature:${verdict.reason}` });
-      throw new AppError(401, 'invalid_signature', 'Signature is missing, invalid or stale');
+      await refuse(ctx, req, { endpoint, ...fields, outcome: 'rejected', reason: `invalid_signature:${verdict.reason}` }, new AppError(401, 'invalid_signature', 'Signature is missing, invalid or stale'));
     }
     if (body?.kind === 'other') {
       await logWebhook(ctx, ctx.db, { endpoint, outcome: 'rejected', reason: 'unsupported_media_type' });

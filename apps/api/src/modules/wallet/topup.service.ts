@@ -6,7 +6,7 @@
  * of racing callers credit once.
  */
 import type { Ctx } from '../../context.ts';
-import { HOUR, SECOND } from '../../lib/clock.ts';
+import { DAY, HOUR, SECOND } from '../../lib/clock.ts';
 import { hit, type RateRule } from '../../lib/rate-limit.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -107,6 +107,10 @@ export async function logWebhook(ctx: Ctx, db: Executor, e: LogEntry): Promise<v
   });
 }
 
+/** Retention: webhook-log rows older than `WEBHOOK_LOG_RETENTION_DAYS` (default 90). */
+export const purgeOldWebhookLogs = (ctx: Ctx): Promise<number> =>
+  repo.purgeWebhookLogs(ctx.db, new Date(ctx.clock.now().getTime() - ctx.config.webhookLogRetentionDays * DAY).toISOString());
+
 /** Log fields picked from an unverified body: only short strings, never trusted for anything else. */
 export function logFieldsOf(body: unknown): Pick<LogEntry, 'gateway' | 'token' | 'gatewayTxnId'> {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -120,8 +124,9 @@ const DUPLICATE: CreditResult = { credited: false, duplicate: true };
 
 /**
  * The one place a top-up is credited. One transaction: pending → completed (0 rows: someone else
- * already did it), the ledger credit, the log row. A (gateway, gateway_txn_id) that already paid
- * another top-up violates the unique constraint, rolls everything back and answers duplicate.
+ * already did it: a duplicate), the ledger credit, the log row. A (gateway, gateway_txn_id) that
+ * already paid another top-up violates the unique constraint, rolls everything back and is 409
+ * `gateway_txn_reused`: that payment did not fill this top-up, which stays pending.
  */
 async function creditOnce(
   ctx: Ctx,
@@ -157,8 +162,9 @@ async function creditInTransaction(
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      await logWebhook(ctx, ctx.db, { ...entry, outcome: 'duplicate', reason: 'gateway_txn_already_used' });
-      return DUPLICATE;
+      ctx.log.warn({ topup_id: topup.id, gateway: credit.gateway }, 'gateway transaction id already paid another top-up; not credited');
+      await logWebhook(ctx, ctx.db, { ...entry, outcome: 'rejected', reason: 'gateway_txn_reused' });
+      throw conflict('gateway_txn_reused', 'This gateway transaction already paid another top-up');
     }
     await logWebhook(ctx, ctx.db, { ...entry, outcome: 'error', reason: 'internal' }).catch(() => undefined);
     throw err;

@@ -179,3 +179,9 @@ export async function insertAdjustment(db: Executor, row: AdjustmentRow): Promis
 export function findAdjustmentByKey(db: Executor, userId: string, key: string): Promise<AdjustmentRow | undefined> {
   return db.selectFrom('wallet_adjustments').select(adjustmentColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
+
+/** Retention: webhook-log rows written before `before`. */
+export async function purgeWebhookLogs(db: Executor, before: string): Promise<number> {
+  const r = await db.deleteFrom('webhook_logs').where('created_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -139,7 +139,8 @@ export const WebhookLogsQuerySchema = Type.Object({
   endpoint: Type.Optional(Type.String({ maxLength: 64 })),
 });
 
-export const UidParamsSchema = Type.Object({ uid: Type.String({ maxLength: 64 }) });
+/** Any shape: an unknown user id is 404, never 400 (CONTRACTS §10). */
+export const UidParamsSchema = Type.Object({ uid: Type.String() });
 
 // ---- admin adjustments ----
 
