@@ -46,13 +46,13 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/app/version': { id: 'getAppVersion', summary: 'Mobile app version gate' },
 
   // auth
-  'POST /api/v1/auth/register': { id: 'register', summary: 'Register with phone and password', errors: { 409: ['conflict'] } },
-  'POST /api/v1/auth/login': { id: 'login', summary: 'Sign in with phone and password', errors: { 401: ['invalid_credentials'] }, limits: ['LOGIN_RATE_LIMITED'] },
+  'POST /api/v1/auth/register': { id: 'register', summary: 'Register with phone and password', errors: { 409: ['conflict'] }, limits: ['IP_RATE_LIMITED'] },
+  'POST /api/v1/auth/login': { id: 'login', summary: 'Sign in with phone and password', errors: { 401: ['invalid_credentials'] }, limits: ['LOGIN_RATE_LIMITED', 'IP_RATE_LIMITED'] },
   'POST /api/v1/auth/admin/login': {
     id: 'adminLogin',
     summary: 'Sign in to the back office (admin role)',
     errors: { 401: ['invalid_credentials'] },
-    limits: ['LOGIN_RATE_LIMITED'],
+    limits: ['LOGIN_RATE_LIMITED', 'IP_RATE_LIMITED'],
   },
   'POST /api/v1/auth/refresh': { id: 'refreshToken', summary: 'Exchange a refresh token for a new token pair', errors: { 401: ['unauthorized'] } },
   'POST /api/v1/auth/logout': { id: 'logout', summary: "End all of the caller's sessions" },
@@ -100,19 +100,22 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/wallet/topup-credit': {
     id: 'creditTopup',
     summary: 'Credit a gateway-confirmed top-up (payment server, signed)',
-    errors: { 401: ['invalid_signature'], 404: ['not_found'], 409: ['amount_mismatch'], 503: ['callback_disabled'] },
+    errors: { 401: ['invalid_signature'], 404: ['not_found'], 409: ['amount_mismatch', 'gateway_txn_reused'], 503: ['callback_disabled'] },
+    limits: ['IP_RATE_LIMITED'],
     signed: true,
   },
   'POST /api/v1/wallet/topup-lookup': {
     id: 'lookupTopup',
     summary: 'What a top-up token pays for (payment server, signed)',
     errors: { 401: ['invalid_signature'], 404: ['not_found'], 503: ['callback_disabled'] },
+    limits: ['IP_RATE_LIMITED'],
     signed: true,
   },
   'POST /api/v1/wallet/topup-attach': {
     id: 'attachTopup',
     summary: 'Name the gateway B order paying a token (payment server, signed)',
     errors: { 401: ['invalid_signature'], 404: ['not_found'], 503: ['callback_disabled'] },
+    limits: ['IP_RATE_LIMITED'],
     signed: true,
   },
 
@@ -162,7 +165,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/account/deletion/cancel': { id: 'cancelDeletion', summary: 'Cancel a pending deletion request', errors: { 409: ['conflict'] } },
 
   // tickets
-  'POST /api/v1/tickets': { id: 'createTicket', summary: 'Open a support ticket' },
+  'POST /api/v1/tickets': { id: 'createTicket', summary: 'Open a support ticket', limits: ['TICKET_RATE_LIMITED'] },
   'GET /api/v1/tickets': { id: 'listTickets', summary: "The caller's tickets" },
   'GET /api/v1/tickets/{id}': { id: 'getTicket', summary: 'One of the caller’s tickets with its replies' },
   'POST /api/v1/tickets/{id}/reply': { id: 'replyToTicket', summary: 'Reply to one of the caller’s tickets', errors: { 409: ['conflict'] } },
@@ -191,6 +194,7 @@ export const OPERATIONS: Record<string, Operation> = {
 
   // admin: users, wallets, logs
   'GET /api/v1/admin/dashboard': { id: 'adminGetDashboard', summary: 'Headline metrics' },
+  'GET /api/v1/admin/dashboard/daily': { id: 'adminGetDashboardDaily', summary: 'The headline figures per UTC day, over 1 to 90 days' },
   'GET /api/v1/admin/users': { id: 'adminListUsers', summary: 'Search users by phone, name or email' },
   'GET /api/v1/admin/users/{uid}': { id: 'adminGetUser', summary: 'One user with referral attribution' },
   'PUT /api/v1/admin/users/{uid}': { id: 'adminUpdateUser', summary: 'Edit a user (including is_admin)' },

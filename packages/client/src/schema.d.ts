@@ -234,91 +234,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    /** @description UTC days, today included */
-                    days?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            as_of: string;
-                            currency: string;
-                            days: {
-                                /** @description YYYY-MM-DD (UTC); the last one is today so far */
-                                day: string;
-                                new_users: number;
-                                orders: number;
-                                refunds: number;
-                                /** @description order payments minus order refunds, minor units */
-                                revenue: number;
-                                topup_amount: number;
-                                topups: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Bad Request: validation_failed */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"] & {
-                            /** @enum {string} */
-                            error?: "validation_failed";
-                        };
-                    };
-                };
-                /** @description Unauthorized: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"] & {
-                            /** @enum {string} */
-                            error?: "unauthorized";
-                        };
-                    };
-                };
-                /** @description Forbidden: forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"] & {
-                            /** @enum {string} */
-                            error?: "forbidden";
-                        };
-                    };
-                };
-                /** @description Internal Server Error: internal */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"] & {
-                            /** @enum {string} */
-                            error?: "internal";
-                        };
-                    };
-                };
-            };
-        };
+        /** The headline figures per UTC day, over 1 to 90 days */
+        get: operations["adminGetDashboardDaily"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2959,6 +2876,91 @@ export interface operations {
                                 topups: number;
                             };
                         };
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminGetDashboardDaily: {
+        parameters: {
+            query?: {
+                /** @description UTC days, today included */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        as_of: string;
+                        currency: string;
+                        days: {
+                            /** @description YYYY-MM-DD (UTC); the last one is today so far */
+                            day: string;
+                            new_users: number;
+                            orders: number;
+                            refunds: number;
+                            /** @description order payments minus order refunds, minor units */
+                            revenue: number;
+                            topup_amount: number;
+                            topups: number;
+                        }[];
                     };
                 };
             };
@@ -7027,7 +7029,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        code?: "LOGIN_RATE_LIMITED";
+                        code?: "LOGIN_RATE_LIMITED" | "IP_RATE_LIMITED";
                         /** @enum {string} */
                         error?: "rate_limited";
                     };
@@ -7134,7 +7136,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        code?: "LOGIN_RATE_LIMITED";
+                        code?: "LOGIN_RATE_LIMITED" | "IP_RATE_LIMITED";
                         /** @enum {string} */
                         error?: "rate_limited";
                     };
@@ -7634,6 +7636,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "IP_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
                     };
                 };
             };
@@ -9316,6 +9332,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "TICKET_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
             /** @description Internal Server Error: internal */
             500: {
                 headers: {
@@ -9926,6 +9956,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "IP_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
             /** @description Internal Server Error: internal */
             500: {
                 headers: {
@@ -10025,7 +10069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: amount_mismatch */
+            /** @description Conflict: amount_mismatch, gateway_txn_reused */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10033,7 +10077,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "amount_mismatch";
+                        error?: "amount_mismatch" | "gateway_txn_reused";
                     };
                 };
             };
@@ -10058,6 +10102,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "IP_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
                     };
                 };
             };
@@ -10281,6 +10339,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "IP_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
                     };
                 };
             };
