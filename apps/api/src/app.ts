@@ -76,8 +76,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     return503OnClosing: true,
-    // The router's own refusals in the CONTRACTS §2 shape. A path segment longer than the router
-    // keeps (100 characters) or not decodable is an id that matches nothing: 404 (CONTRACTS §10).
+    // The router's own refusals in the docs/contracts.md §2 shape. A path segment longer than the router
+    // keeps (100 characters) or not decodable is an id that matches nothing: 404 (docs/contracts.md §2).
     frameworkErrors: (err, _req, reply) => {
       const r = reply as unknown as FastifyReply;
       if (err.code === 'FST_ERR_MAX_PARAM_LENGTH' || err.code === 'FST_ERR_BAD_URL') return r.status(404).send({ error: 'not_found', message: 'resource not found' });

@@ -23,7 +23,7 @@ export interface Job {
 export const jobs: Job[] = [
   {
     name: 'purge-rate-limit-counters',
-    // After their window (CONTRACTS §10): the longest window of any rule is an hour. A rule with a
+    // After their window (docs/contracts.md §10): the longest window of any rule is an hour. A rule with a
     // longer window must raise this, or its counters would be forgotten early.
     run: (ctx) => purgeExpired(ctx.db, new Date(ctx.clock.now().getTime() - HOUR)),
   },
@@ -64,7 +64,7 @@ export const jobs: Job[] = [
   },
   {
     name: 'purge-order-idempotency-keys',
-    // Keys are kept 24 h (CONTRACTS §9); after that the same key may place a new order.
+    // Keys are kept 24 h (docs/contracts.md §5); after that the same key may place a new order.
     run: (ctx) => purgeIdempotencyKeys(ctx),
   },
 ];

@@ -39,7 +39,7 @@ describe('admin login', () => {
       assert.deepEqual(res.body, bodies[0]!.body);
     }
     assert.equal(bodies[0]!.body.error, 'invalid_credentials');
-    // CONTRACTS §3: anything that is not a phone is 400.
+    // docs/contracts.md §3: anything that is not a phone is 400.
     const garbage = await login('garbage', 'whatever-password', '198.51.100.2');
     assert.equal(garbage.status, 400);
     assert.equal(garbage.body.error, 'validation_failed');

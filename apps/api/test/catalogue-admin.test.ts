@@ -63,7 +63,7 @@ describe('catalogue admin access and payment gateways', () => {
     assert.equal((await call(t.app, 'GET', '/api/v1/payment-gateways')).status, 401);
   });
 
-  it('gateways: created with the CONTRACTS shape; the token list shows active ones in sort_order', async () => {
+  it('gateways: created with the shape of docs/contracts.md §5; the token list shows active ones in sort_order', async () => {
     const b = await gw({ code: 'gateway_b', name: 'Gateway B', sort_order: 2, min_amount: 100, max_amount: 500_000 });
     assert.equal(b.status, 201);
     assert.deepEqual(Object.keys(b.body).sort(), ['code', 'id', 'is_active', 'max_amount', 'min_amount', 'name', 'sort_order']);

@@ -21,7 +21,7 @@ describe('catalogue: products, galleries, categories and unit cost', () => {
   const galleryRows = (id: string) =>
     db().selectFrom('product_images').select(['image_url', 'alt_text', 'sort_order']).where('product_id', '=', id).orderBy('sort_order').execute();
 
-  it('a created product answers 201 with the CONTRACTS §5 shape, images [] and integer money', async () => {
+  it('a created product answers 201 with the docs/contracts.md §5 shape, images [] and integer money', async () => {
     const res = await create({ name: '  Tea  ', price: 12_50, stock: 3, description: 'Assam' });
     assert.equal(res.status, 201);
     const p = res.body;

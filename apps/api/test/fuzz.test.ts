@@ -126,7 +126,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
         for (const p of params.filter((p) => p.in === 'path')) {
           for (const bad of BAD_IDS) {
             const url = path.replace(/\{[^}]+\}/g, (seg) => (seg === `{${p.name}}` ? bad : '00000000-0000-7000-8000-000000000000'));
-            // CONTRACTS §10: an id that matches nothing is 404 whatever its shape; a share link always redirects.
+            // docs/contracts.md §2: an id that matches nothing is 404 whatever its shape; a share link always redirects.
             // (NUL is refused at the edge with 404 on every route; a bad body may be refused first.)
             const expect = path.startsWith('/r/') && bad !== '%00' ? [302] : withBody && base !== undefined ? [400, 404] : [404];
             cases.push({ method, url, token, ...(withBody && base !== undefined ? { body: base } : {}), why: `path ${p.name}=${bad.slice(0, 20)}`, expect });

@@ -148,7 +148,7 @@ describe('password reset by OTP over the Twilio provider', () => {
     twilio.mode = 'fail';
     try {
       const res = await sendReset(u.phone);
-      assert.equal(res.status, 200, 'the answer does not tell (CONTRACTS §10)');
+      assert.equal(res.status, 200, 'the answer does not tell (docs/contracts.md §10)');
       await settleBackground(t.app.ctx);
     } finally {
       twilio.mode = 'ok';

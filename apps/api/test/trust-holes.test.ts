@@ -162,7 +162,7 @@ describe('unknown ids and malformed phones', () => {
   after(() => t.close());
 
   for (const length of [65, 101, 2000]) {
-    it(`an id of ${length} characters is 404 not_found in the CONTRACTS shape`, async () => {
+    it(`an id of ${length} characters is 404 not_found in the error shape of docs/contracts.md §2`, async () => {
       const id = 'a'.repeat(length);
       for (const [url, token] of [
         [`/api/v1/tickets/${id}`, user],

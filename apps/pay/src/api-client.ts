@@ -4,7 +4,7 @@ import { signAll } from '@storefront/signing';
 import { HttpUnavailable, sleep, type HttpResponse } from './lib/http.ts';
 
 /**
- * The signed calls to the Storefront API (CONTRACTS §6), made with the typed client generated from
+ * The signed calls to the Storefront API (docs/contracts.md §6), made with the typed client generated from
  * the API's OpenAPI document (`@storefront/client`), so a changed route or body fails type-checking
  * here. Every body is signed with `@storefront/signing`, the same package the API verifies with,
  * over the exact bytes sent, so the scheme cannot drift.

@@ -113,7 +113,7 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     },
     async () => ({
       status: 'ok' as const,
-      // "Configured" as CONTRACTS §8 defines it: all of the gateway's own settings are present.
+      // "Configured" as docs/contracts.md §8 defines it: all of the gateway's own settings are present.
       // (Without STORE_WEBHOOK_SECRET the endpoints still answer 503; server.ts warns at start.)
       payments: { gateway_a: config.gatewayA !== null, gateway_b: config.gatewayB !== null },
     }),

@@ -1,6 +1,6 @@
 import { ConfigError, int, str, url, type Env } from '@storefront/runtime';
 /**
- * The payment server's settings (CONTRACTS §8), read once, validated, frozen.
+ * The payment server's settings (docs/contracts.md §8), read once, validated, frozen.
  * A gateway is configured only when every one of its settings is present; otherwise its
  * endpoints answer 503 and the hosted page does not offer it (fail closed).
  */

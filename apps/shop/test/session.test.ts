@@ -6,7 +6,7 @@ import type { KeyValueStore } from '../web/src/cart.ts';
 const BASE = 'http://shop.test';
 
 /**
- * A stand-in for the API's token rules (CONTRACTS §3): access tokens expire, refresh tokens work
+ * A stand-in for the API's token rules (docs/contracts.md §3): access tokens expire, refresh tokens work
  * once, and a spent one presented again revokes the whole session.
  */
 function fakeApi() {

@@ -23,7 +23,7 @@ export interface ClientOptions {
   sign?: (rawBody: string) => Record<string, string> | Promise<Record<string, string>>;
 }
 
-/** The error body every non-2xx answer carries (CONTRACTS §2). */
+/** The error body every non-2xx answer carries (docs/contracts.md §2). */
 export interface ApiError {
   error: string;
   message?: string;

@@ -1,5 +1,5 @@
 /**
- * The `X-Store-Signature` scheme (CONTRACTS §6): `t=<unix seconds>,v1=<hex>` where hex is
+ * The `X-Store-Signature` scheme (docs/contracts.md §6): `t=<unix seconds>,v1=<hex>` where hex is
  * HMAC-SHA256(secret, `<t>.<raw body bytes>`). Verification accepts any of several secrets (key
  * rotation) and any of several `v1=` entries, compares in constant time, and refuses a timestamp
  * more than the tolerance away from now. Generic: it knows nothing about what is being signed.

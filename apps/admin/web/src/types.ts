@@ -1,4 +1,4 @@
-/** Shapes from CONTRACTS.md; fields the contracts leave open are optional and shown when present. */
+/** Shapes from docs/contracts.md; fields it leaves open are optional and shown when present. */
 export interface User {
   id: string;
   phone: string | null;

@@ -21,7 +21,7 @@ function validationDetails(err: FastifyError) {
   });
 }
 
-/** The one place errors become HTTP: CONTRACTS §2 bodies, and nothing internal on a 5xx. */
+/** The one place errors become HTTP: docs/contracts.md §2 bodies, and nothing internal on a 5xx. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {

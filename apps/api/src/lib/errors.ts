@@ -1,4 +1,4 @@
-/** The closed list of `error` values the API answers with (CONTRACTS §2 and the spec's named codes). */
+/** The closed list of `error` values the API answers with (docs/contracts.md §2 and the spec's named codes). */
 export type ErrorCode =
   | 'validation_failed'
   | 'unauthorized'

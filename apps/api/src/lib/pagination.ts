@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { badRequest } from './errors.ts';
 
-/** `limit` (1–100, default 20) and an opaque `cursor`, as CONTRACTS §2 fixes for every list. */
+/** `limit` (1–100, default 20) and an opaque `cursor`, as docs/contracts.md §2 fixes for every list. */
 export const PageQuerySchema = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),

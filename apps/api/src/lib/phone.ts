@@ -1,5 +1,5 @@
 /**
- * Normalises a phone number to E.164 (CONTRACTS §3, §9): spaces, dashes, dots and parentheses are
+ * Normalises a phone number to E.164 (docs/contracts.md §3, §9): spaces, dashes, dots and parentheses are
  * dropped; `00` is the international prefix; a number without `+` is national and gets the
  * default country code (a single trunk `0` is dropped). Returns null for anything else.
  */

@@ -42,7 +42,7 @@ export async function hit(db: Executor, clock: Clock, rule: RateRule, subject: s
   return { allowed: row.count <= rule.limit, count: row.count, retryAfter };
 }
 
-/** Counts a hit and throws the 429 of CONTRACTS §2 when it is over the limit. */
+/** Counts a hit and throws the 429 of docs/contracts.md §2 when it is over the limit. */
 export async function enforce(db: Executor, clock: Clock, rule: RateRule, subject: string): Promise<void> {
   const h = await hit(db, clock, rule, subject);
   if (!h.allowed) throw rateLimited(rule.code, h.retryAfter);

@@ -25,7 +25,7 @@ export interface CartState {
   checkout: { key: string; fingerprint: string; unsure?: boolean } | null;
 }
 
-/** The API's limits on an order (CONTRACTS §5): 1–50 lines, quantity 1–99. */
+/** The API's limits on an order (docs/contracts.md §5): 1–50 lines, quantity 1–99. */
 export const MAX_LINES = 50;
 export const MAX_QUANTITY = 99;
 const STORAGE_KEY = 'sf_shop_cart';

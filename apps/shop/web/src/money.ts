@@ -1,5 +1,5 @@
 /**
- * Money on screen. The API speaks integer minor units (CONTRACTS in docs/wallet.md); the decimal
+ * Money on screen. The API speaks integer minor units (docs/contracts.md §2); the decimal
  * text comes from `@storefront/money` (integer and string arithmetic, the API's own rules), and
  * Intl.NumberFormat formats that exact decimal string — no float ever holds an amount.
  */

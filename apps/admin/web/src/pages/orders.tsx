@@ -4,7 +4,7 @@ import { formatMoney, parseMajor } from '../money.ts';
 import { ORDER_STATUSES, type Order, type User } from '../types.ts';
 import { ErrorBox, ExportLink, Link, Money, Notice, PagedTable, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
 
-/** Where an admin may move an order from each status (CONTRACTS §5); refunds have their own button. */
+/** Where an admin may move an order from each status (docs/contracts.md §5); refunds have their own button. */
 const NEXT: Record<string, string[]> = {
   placed: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],

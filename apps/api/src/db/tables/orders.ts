@@ -9,7 +9,7 @@ export interface OrdersTable {
   id: string;
   user_id: string;
   status: OrderStatus;
-  /** Minor units; total = subtotal for now (CONTRACTS §9). What the wallet was debited. */
+  /** Minor units; total = subtotal for now (docs/contracts.md §5). What the wallet was debited. */
   subtotal: number;
   total: number;
   /** Sum of every refund (cancel or admin); CHECK 0 <= refunded_amount <= total. */

@@ -85,7 +85,7 @@ export async function revokeUserSessions(db: Executor, userId: string, now: stri
 }
 
 /**
- * Retention (CONTRACTS §10): refresh tokens that expired, or whose session was revoked, before
+ * Retention (docs/contracts.md §10): refresh tokens that expired, or whose session was revoked, before
  * `before`; then sessions revoked before it, or with no refresh token left and older than it.
  * Plain conditional deletes, so several instances may run it at once.
  */

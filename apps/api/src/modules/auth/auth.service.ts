@@ -50,7 +50,7 @@ export const LOGIN_IP_RULE: RateRule = { bucket: 'login_ip', limit: 50, windowMs
 export const REGISTER_IP_RULE: RateRule = { bucket: 'register_ip', limit: 20, windowMs: HOUR, code: 'IP_RATE_LIMITED' };
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Phone or password is incorrect');
-// CONTRACTS §2: every 401 of a protected route is `unauthorized`; the message says why.
+// docs/contracts.md §2: every 401 of a protected route is `unauthorized`; the message says why.
 const invalidToken = () => new AppError(401, 'unauthorized', 'Token is invalid, expired or revoked');
 
 export function requirePhone(ctx: Ctx, raw: string): string {
@@ -115,7 +115,7 @@ async function checkPassword(ctx: Ctx, phone: string | null, password: string) {
   return (await verifyPassword(password, user.password_hash)) ? user : null;
 }
 
-/** Both logins: a malformed phone is 400 (CONTRACTS §3); then the per-IP and per-phone+IP limits. */
+/** Both logins: a malformed phone is 400 (docs/contracts.md §3); then the per-IP and per-phone+IP limits. */
 async function guardLogin(ctx: Ctx, rawPhone: string, ip: string, rule: RateRule): Promise<string> {
   const phone = requirePhone(ctx, rawPhone);
   await enforce(ctx.db, ctx.clock, LOGIN_IP_RULE, ip);

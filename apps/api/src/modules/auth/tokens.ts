@@ -12,7 +12,7 @@ export interface AccessClaims {
   sid: string;
 }
 
-/** HS256 custom tokens (CONTRACTS §3): `sub`, `role`, `sid`, 15-minute `exp`. */
+/** HS256 custom tokens (docs/contracts.md §3): `sub`, `role`, `sid`, 15-minute `exp`. */
 export class TokenSigner {
   /**
    * Imported once for signing: given raw bytes, jose imports a WebCrypto key on every call.

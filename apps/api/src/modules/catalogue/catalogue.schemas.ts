@@ -5,7 +5,7 @@ import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 const MAX_MONEY = 1_000_000_000_000;
 const MAX_STOCK = 1_000_000_000;
 
-/** No length or pattern rule: an id that matches nothing is 404 whatever its shape (CONTRACTS §9). */
+/** No length or pattern rule: an id that matches nothing is 404 whatever its shape (docs/contracts.md §2). */
 export const IdParamsSchema = Type.Object({ id: Type.String() });
 
 // ---- categories --------------------------------------------------------------------------

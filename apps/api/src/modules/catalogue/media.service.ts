@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import type { UploadedImage, UploadImage } from './catalogue.schemas.ts';
 import { mediaStore, type MediaStore } from './media-store.ts';
 
-/** 5 MB means 5 × 1024 × 1024 decoded bytes (CONTRACTS §9). */
+/** 5 MB means 5 × 1024 × 1024 decoded bytes (docs/contracts.md §7). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Admits the base64 of MAX_IMAGE_BYTES (about 7 MB) plus the JSON around it. */
 export const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;

@@ -53,7 +53,7 @@ const UpdateBody = Type.Object(
   },
   { minProperties: 1 },
 );
-// Any shape: an unknown user id is 404, never 400 (CONTRACTS §10).
+// Any shape: an unknown user id is 404, never 400 (docs/contracts.md §2).
 const Uid = Type.Object({ uid: Type.String() });
 /** What a window and a day of the daily series both count. */
 const periodFields = {

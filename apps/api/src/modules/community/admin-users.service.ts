@@ -38,7 +38,7 @@ export async function getUser(ctx: Ctx, uid: string) {
 
 /**
  * Edits a live user. A new email is unverified (as in PATCH /me); demotion ends every session at
- * once (CONTRACTS §3), in the same transaction as the change.
+ * once (docs/contracts.md §3), in the same transaction as the change.
  */
 /** What an audit row keeps of a user: the fields an admin can change. */
 const auditedUser = (r: { full_name: string; email: string | null; is_admin: number }) => ({ full_name: r.full_name, email: r.email, is_admin: r.is_admin === 1 });

@@ -200,7 +200,7 @@ async function completeOne(ctx: Ctx, requestId: string): Promise<boolean> {
 }
 
 /** Job: anonymises every user whose grace period is over. Safe to run on several instances at once. */
-/** Retention: deletion tokens 1 day after they expired (CONTRACTS §10). */
+/** Retention: deletion tokens 1 day after they expired (docs/contracts.md §10). */
 export const purgeExpiredDeletionTokens = (ctx: Ctx): Promise<number> => repo.purgeExpiredTokens(ctx.db, new Date(ctx.clock.now().getTime() - DAY).toISOString());
 
 export async function processDueDeletions(ctx: Ctx): Promise<number> {

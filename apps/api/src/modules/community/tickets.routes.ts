@@ -27,7 +27,7 @@ const CreateBodySchema = Type.Object({
   message: Type.String({ minLength: 1, maxLength: 5000 }),
 });
 const ReplyBodySchema = Type.Object({ message: Type.String({ minLength: 1, maxLength: 5000 }) });
-// Path ids of any shape: one that matches nothing is 404, never 400 (CONTRACTS §10).
+// Path ids of any shape: one that matches nothing is 404, never 400 (docs/contracts.md §2).
 const IdParams = Type.Object({ id: Type.String() });
 const UidParams = Type.Object({ uid: Type.String() });
 const AdminListQuery = Type.Object({

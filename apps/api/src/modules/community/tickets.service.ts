@@ -12,7 +12,7 @@ import * as repo from './tickets.repository.ts';
 import type { TicketRow } from './tickets.repository.ts';
 
 /**
- * The allowed status moves (CONTRACTS §7 names the states). A user reply reopens a ticket
+ * The allowed status moves (docs/contracts.md §7 names the states). A user reply reopens a ticket
  * (`open`), a support reply hands it to the user (`awaiting_user`); `closed` takes no replies and
  * only an admin can reopen it.
  */

@@ -30,7 +30,7 @@ export function createMetrics() {
     rateLimitRefusals: counter('rate_limit_refusals_total', 'Requests refused with 429 rate_limited, by code', ['code']),
     webhookLogsDropped: counter(
       'webhook_log_refusals_dropped_total',
-      'Refused signed calls not written to the webhook log because their IP passed the per-minute cap (CONTRACTS §10)',
+      'Refused signed calls not written to the webhook log because their IP passed the per-minute cap (docs/contracts.md §10)',
       ['endpoint'],
     ),
   };

@@ -12,7 +12,7 @@ export const OrderStatusSchema = Type.Union([
 ]);
 
 const Id = Type.String({ minLength: 1, maxLength: 1000 });
-/** Path ids: any shape; one that matches nothing is 404 (CONTRACTS §9). */
+/** Path ids: any shape; one that matches nothing is 404 (docs/contracts.md §2). */
 const PathId = Type.String();
 const Money = Type.Integer();
 

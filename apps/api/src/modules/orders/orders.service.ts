@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/index.ts';
 import * as repo from './orders.repository.ts';
 import type { AdminOrder, AdminOrdersQuery, Order, OrderBody, Refund, RefundBody, RefundsQuery } from './orders.schemas.ts';
 
-/** How long an Idempotency-Key is kept (CONTRACTS §9). */
+/** How long an Idempotency-Key is kept (docs/contracts.md §5). */
 export const IDEMPOTENCY_TTL_MS = DAY;
 
 // ---- the state machine ---------------------------------------------------------------------

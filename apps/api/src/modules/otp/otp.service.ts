@@ -19,7 +19,7 @@ import { createSmsSender, SmsError } from './sms.ts';
 
 export type { PhoneOtpPurpose };
 
-/** Phone OTP rules (the spec leaves them open; CONTRACTS §4 fixes them). */
+/** Phone OTP rules (the spec leaves them open; docs/contracts.md §4 fixes them). */
 export const PHONE_OTP = {
   ttlMs: 5 * MINUTE,
   cooldownMs: 30 * SECOND,
@@ -59,7 +59,7 @@ const PURPOSE_TEXT: Record<PhoneOtpPurpose, string> = {
   account_deletion: 'account deletion',
 };
 
-/** The code is the only 6-digit run in the message (CONTRACTS §4), so readers can autofill it. */
+/** The code is the only 6-digit run in the message (docs/contracts.md §4), so readers can autofill it. */
 const smsBody = (purpose: PhoneOtpPurpose, code: string): string =>
   `Your Storefront ${PURPOSE_TEXT[purpose]} code is ${code}. It expires in 5 minutes. Never share it.`;
 
@@ -73,7 +73,7 @@ const smsBody = (purpose: PhoneOtpPurpose, code: string): string =>
  * the same, so the answer does not reveal who is registered. For the unauthenticated ones
  * (`reset_password`, and the web deletion flow's `uniform`), the SMS goes out after the answer:
  * status, body and timing are the same for a registered phone, an unknown one and a failing
- * provider (CONTRACTS §10); a failure is logged, counted in `/metrics` (`otp_sms_total`) and
+ * provider (docs/contracts.md §10); a failure is logged, counted in `/metrics` (`otp_sms_total`) and
  * deletes the code.
  */
 export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: PhoneOtpPurpose; ip: string; uniform?: boolean }): Promise<OtpSent> {

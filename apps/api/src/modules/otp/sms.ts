@@ -32,7 +32,7 @@ async function post(url: string, init: RequestInit, timeoutMs: number): Promise<
   if (res.status < 200 || res.status > 299) throw new SmsError(`provider answered ${res.status}`);
 }
 
-/** `X-Store-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` (CONTRACTS §6). */
+/** `X-Store-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` (docs/contracts.md §6). */
 export function signatureHeader(secret: string, unixSeconds: number, rawBody: string): string {
   const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${rawBody}`).digest('hex');
   return `t=${unixSeconds},v1=${v1}`;

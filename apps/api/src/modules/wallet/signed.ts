@@ -1,5 +1,5 @@
 /**
- * Scope for the routes the payment server signs (CONTRACTS §6). Inside it the body parsers keep
+ * Scope for the routes the payment server signs (docs/contracts.md §6). Inside it the body parsers keep
  * the exact bytes, because the HMAC covers the raw body, not its re-serialisation; and one
  * preValidation hook checks the signature before anything else looks at the body. Every refusal
  * here lands in the webhook log.
@@ -15,7 +15,7 @@ import { logFieldsOf, logWebhook, type LogEntry } from './topup.service.ts';
 /**
  * Calls refused before a valid signature (anyone can send them) write at most this many log rows
  * per IP per minute; past it they answer 429 and only a `/metrics` counter moves, so junk cannot
- * fill `webhook_logs` (CONTRACTS §10). Calls with a valid signature are never capped.
+ * fill `webhook_logs` (docs/contracts.md §10). Calls with a valid signature are never capped.
  */
 export const REFUSED_LOG_RULE: RateRule = { bucket: 'webhook_refused', limit: 20, windowMs: MINUTE, code: 'IP_RATE_LIMITED' };
 

@@ -215,7 +215,7 @@ export async function attachTopup(ctx: Ctx, body: TopupAttachBody) {
 }
 
 /**
- * Asks gateway B about the attached order and credits when it is paid (CONTRACTS §6). Runs
+ * Asks gateway B about the attached order and credits when it is paid (docs/contracts.md §6). Runs
  * outside any transaction; an unreachable, slow or failing gateway leaves the top-up pending.
  */
 async function selfHeal(ctx: Ctx, gatewayB: GatewayBClient, topup: repo.TopupRow, token: string): Promise<void> {

@@ -139,7 +139,7 @@ export const WebhookLogsQuerySchema = Type.Object({
   endpoint: Type.Optional(Type.String({ maxLength: 64 })),
 });
 
-/** Any shape: an unknown user id is 404, never 400 (CONTRACTS §10). */
+/** Any shape: an unknown user id is 404, never 400 (docs/contracts.md §2). */
 export const UidParamsSchema = Type.Object({ uid: Type.String() });
 
 // ---- admin adjustments ----

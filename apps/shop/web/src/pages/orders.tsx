@@ -11,7 +11,7 @@ const STATUS: Record<Order['status'], string> = {
   refunded: 'Refunded',
 };
 const STEPS: Order['status'][] = ['placed', 'processing', 'shipped', 'delivered'];
-/** CONTRACTS: a shopper may cancel while the order is placed or processing. */
+/** docs/contracts.md §5: a shopper may cancel while the order is placed or processing. */
 const cancellable = (o: Order) => o.status === 'placed' || o.status === 'processing';
 
 export function Orders() {
