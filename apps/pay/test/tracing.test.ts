@@ -121,6 +121,7 @@ describe('one trace across the payment server, the API and PostgreSQL (and the p
         GATEWAY_A_ACCESS_CODE: GW_A.accessCode,
         GATEWAY_A_WORKING_KEY: GW_A.workingKey,
         GATEWAY_A_TRANSACTION_URL: simA.transactionUrl,
+        GATEWAY_A_STATUS_URL: simA.statusUrl,
       }),
       startServer('admin', portalPort, { ...otel, ADMIN_PORT: String(portalPort), STOREFRONT_API_URL: apiUrl }),
     ]);
