@@ -9,8 +9,8 @@ import { CompiledQuery, type LogEvent } from 'kysely';
 import type { Ctx } from '../apps/api/src/context.ts';
 import { openDatabase } from '../apps/api/src/db/kysely.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
-import { reconcile } from '../apps/api/src/modules/orders/reconciliation.ts';
-import { dashboard, listUsers } from '../apps/api/src/modules/community/admin-users.service.ts';
+import { reconcile } from '../apps/api/src/modules/backoffice/reconciliation.ts';
+import { dashboard, listUsers } from '../apps/api/src/modules/backoffice/admin-users.service.ts';
 import { listPublicProducts } from '../apps/api/src/modules/catalogue/catalogue.service.ts';
 
 const { values: args } = parseArgs({

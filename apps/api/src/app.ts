@@ -12,19 +12,18 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { ErrorSchema, installErrorHandling } from './lib/error-handler.ts';
 import { badRequest, notFound } from './lib/errors.ts';
 import { validatorCompiler } from './lib/validation.ts';
-import { accountAdminRoutes } from './modules/accounts/accounts.admin.routes.ts';
-import { accountRoutes } from './modules/accounts/accounts.routes.ts';
-import { installAuth } from './modules/auth/auth.hooks.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { IdpVerifier } from './modules/auth/idp.ts';
-import { TokenSigner } from './modules/auth/tokens.ts';
-import { createMetrics, installMetrics } from './modules/meta/metrics.ts';
-import * as otp from './modules/otp/index.ts';
+import { installAuth } from './modules/accounts/auth.hooks.ts';
+import { IdpVerifier } from './lib/idp.ts';
+import { TokenSigner } from './lib/tokens.ts';
+import { createMetrics, installMetrics } from './lib/metrics.ts';
+import * as accounts from './modules/accounts/index.ts';
 import * as catalogue from './modules/catalogue/index.ts';
 import * as wallet from './modules/wallet/index.ts';
 import * as orders from './modules/orders/index.ts';
-import * as community from './modules/community/index.ts';
-import * as audit from './modules/audit/index.ts';
+import * as referrals from './modules/referrals/index.ts';
+import * as deletion from './modules/deletion/index.ts';
+import * as support from './modules/support/index.ts';
+import * as backoffice from './modules/backoffice/index.ts';
 import { metaRoutes, rootMetaRoutes } from './modules/meta/meta.routes.ts';
 import { swaggerOptions } from './openapi.ts';
 
@@ -131,14 +130,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.register(rootMetaRoutes(ctx.metrics.registry));
-  const domains = [otp, catalogue, wallet, orders, community, audit];
+  const domains = [accounts, catalogue, wallet, orders, referrals, deletion, support, backoffice];
   for (const d of domains) await app.register(d.rootRoutes);
   await app.register(
     async (api) => {
       await api.register(metaRoutes);
-      await api.register(authRoutes);
-      await api.register(accountRoutes);
-      await api.register(accountAdminRoutes);
       for (const d of domains) await api.register(d.routes);
     },
     { prefix: '/api/v1' },

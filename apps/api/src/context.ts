@@ -4,9 +4,9 @@ import type { Config } from './config.ts';
 import type { Dialect } from './db/kysely.ts';
 import type { DB } from './db/schema.ts';
 import type { Clock } from './lib/clock.ts';
-import type { IdpVerifier } from './modules/auth/idp.ts';
-import type { Metrics } from './modules/meta/metrics.ts';
-import type { TokenSigner } from './modules/auth/tokens.ts';
+import type { IdpVerifier } from './lib/idp.ts';
+import type { Metrics } from './lib/metrics.ts';
+import type { TokenSigner } from './lib/tokens.ts';
 
 /** What every service needs: the database, the settings, the clock and a logger. */
 export interface Ctx {
@@ -18,6 +18,6 @@ export interface Ctx {
   tokens: TokenSigner;
   /** Null while `IDP_SERVICE_ACCOUNT_PATH` is unset: only the custom-token header works. */
   idp: IdpVerifier | null;
-  /** Business counters on /metrics (src/modules/meta/metrics.ts). */
+  /** Business counters on /metrics (src/lib/metrics.ts). */
   metrics: Metrics;
 }

@@ -4,8 +4,8 @@ import type { Ctx } from './context.ts';
 import { openDatabase } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
-import { TokenSigner } from './modules/auth/tokens.ts';
-import { createMetrics } from './modules/meta/metrics.ts';
+import { TokenSigner } from './lib/tokens.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { runJobs } from './jobs.ts';
 
 /** `npm run jobs`: one pass of every background job, e.g. from cron. */

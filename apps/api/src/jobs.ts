@@ -2,12 +2,12 @@ import type { Ctx } from './context.ts';
 import { DAY } from './lib/clock.ts';
 import { HOUR } from './lib/clock.ts';
 import { purgeExpired } from './lib/rate-limit.ts';
-import { purgeOldSessions } from './modules/auth/auth.service.ts';
-import { rollUpDays } from './modules/community/admin-users.service.ts';
-import { processDueDeletions, purgeExpiredDeletionTokens } from './modules/community/deletion.service.ts';
-import { purgeExpiredOtps } from './modules/otp/otp.service.ts';
+import { purgeOldSessions } from './modules/accounts/auth.service.ts';
+import { rollUpDays } from './modules/backoffice/admin-users.service.ts';
+import { processDueDeletions, purgeExpiredDeletionTokens } from './modules/deletion/deletion.service.ts';
+import { purgeExpiredOtps } from './modules/accounts/otp.service.ts';
 import { purgeOldWebhookLogs } from './modules/wallet/topup.service.ts';
-import { purgeOldClickIps } from './modules/community/referrals.service.ts';
+import { purgeOldClickIps } from './modules/referrals/referrals.service.ts';
 import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
 
 /**

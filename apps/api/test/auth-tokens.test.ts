@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { ManualClock } from '../src/lib/clock.ts';
-import { TokenSigner } from '../src/modules/auth/tokens.ts';
+import { TokenSigner } from '../src/lib/tokens.ts';
 
 const SECRET = 's'.repeat(40);
 const key = new TextEncoder().encode(SECRET);

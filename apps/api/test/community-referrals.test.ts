@@ -4,7 +4,7 @@ import { call, createAdmin, createTestApp, newPhone, registerUser, type TestApp,
 import { SmsSimulator } from './otp-fixtures.ts';
 import { DAY, HOUR, MINUTE, SECOND } from '../src/lib/clock.ts';
 import { runJobs } from '../src/jobs.ts';
-import { attributeSignup, CODE_ALPHABET, ensureReferralCode } from '../src/modules/community/referrals.service.ts';
+import { attributeSignup, CODE_ALPHABET, ensureReferralCode } from '../src/modules/referrals/referrals.service.ts';
 
 const STORE = 'https://store.example.test/details?id=com.example.app';
 const CODE_RE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;

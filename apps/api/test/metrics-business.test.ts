@@ -1,4 +1,4 @@
-/** Business counters on /metrics (src/modules/meta/metrics.ts; listed in docs/operations.md). */
+/** Business counters on /metrics (src/lib/metrics.ts; listed in docs/operations.md). */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createAdmin, createTestApp, newPhone, registerUser, type TestApp } from './helpers.ts';

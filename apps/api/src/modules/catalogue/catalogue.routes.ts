@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { notFound } from '../../lib/errors.ts';
 import { PageQuerySchema } from '../../lib/pagination.ts';
 import * as catalogue from './catalogue.service.ts';
-import * as media from './media.service.ts';
-import { MEDIA_CACHE_CONTROL } from './media-store.ts';
+import * as media from '../media/media.service.ts';
+import { MEDIA_CACHE_CONTROL } from '../media/media-store.ts';
 import { cachedRead, publicCache } from './public-cache.ts';
 import {
   AdminProductListQuerySchema,

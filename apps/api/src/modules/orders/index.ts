@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { orderAdminRoutes, orderRoutes } from './orders.routes.ts';
-import { orderExportRoutes } from './exports.routes.ts';
 
-/** Routes under /api/v1: the user's orders, and the admin order, refund and reconciliation routes. */
+/** Routes under /api/v1: the user's orders, and the admin order and refund routes. */
 export const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(orderRoutes);
   await app.register(orderAdminRoutes);
-  await app.register(orderExportRoutes);
 };
 
 /** Routes at the host root (outside /api/v1), if the domain has any. */

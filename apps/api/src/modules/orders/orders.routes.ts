@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as orders from './orders.service.ts';
-import { reconcile } from './reconciliation.ts';
 import {
   AdminOrderSchema,
   AdminOrdersQuerySchema,
@@ -10,8 +9,6 @@ import {
   OrderParamsSchema,
   OrderSchema,
   QuoteSchema,
-  ReconciliationQuerySchema,
-  ReconciliationSchema,
   RefundBodySchema,
   RefundResultSchema,
   RefundSchema,
@@ -52,7 +49,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-/** `/admin/orders`, refunds and reconciliation (admin token). */
+/** `/admin/orders` and refunds (admin token). */
 export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['admin'];
@@ -90,11 +87,5 @@ export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/users/:uid/orders',
     { config: admin, schema: { tags, params: UidParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(AdminOrderSchema) } } },
     (req) => orders.adminUserOrders(ctx, req.params.uid, req.query),
-  );
-
-  app.get(
-    '/admin/reconciliation',
-    { config: admin, schema: { tags, querystring: ReconciliationQuerySchema, response: { 200: ReconciliationSchema } } },
-    (req) => reconcile(ctx, req.query),
   );
 };

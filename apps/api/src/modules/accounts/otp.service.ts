@@ -8,13 +8,13 @@ import { AppError, rateLimited } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
-import * as accounts from '../accounts/accounts.service.ts';
-import type { User } from '../accounts/accounts.schemas.ts';
-import { endAllSessions, issueSession, requirePhone, type TokenPair } from '../auth/auth.service.ts';
+import * as accounts from './accounts.service.ts';
+import type { User } from './accounts.schemas.ts';
+import { endAllSessions, issueSession, requirePhone, type TokenPair } from './auth.service.ts';
 import { generateCode, hashCode, sameHash } from './otp.codes.ts';
 import * as repo from './otp.repository.ts';
-import { recordSignupReferralInput } from './signup-referrals.ts';
-import { attributeSignup } from '../community/referrals.service.ts';
+import { recordSignupReferralInput } from './signup.service.ts';
+import { attributeSignup } from '../referrals/referrals.service.ts';
 import { createSmsSender, SmsError } from './sms.ts';
 
 export type { PhoneOtpPurpose };

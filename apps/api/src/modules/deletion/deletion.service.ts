@@ -8,8 +8,8 @@ import { newId, randomToken } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import { recordAudit } from '../audit/index.ts';
-import { endAllSessions, requirePhone } from '../auth/auth.service.ts';
-import { consumePhoneOtp, sendPhoneOtp } from '../otp/otp.service.ts';
+import { endAllSessions, requirePhone } from '../accounts/auth.service.ts';
+import { consumePhoneOtp, sendPhoneOtp } from '../accounts/otp.service.ts';
 import * as repo from './deletion.repository.ts';
 import type { DeletionRequestRow } from './deletion.repository.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from 'jose';
-import type { Clock } from '../../lib/clock.ts';
+import type { Clock } from './clock.ts';
 
 const GOOGLE_JWKS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from './errors.ts';
 
 /**
  * Every metric of the API, named here and nowhere else (docs/operations.md lists them): add a new

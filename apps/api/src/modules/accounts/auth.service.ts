@@ -8,12 +8,12 @@ import { normalisePhone } from '../../lib/phone.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import * as accounts from '../accounts/accounts.service.ts';
-import type { User } from '../accounts/accounts.schemas.ts';
+import * as accounts from './accounts.service.ts';
+import type { User } from './accounts.schemas.ts';
 import * as repo from './auth.repository.ts';
-import { recordSignupReferralInput } from '../otp/signup-referrals.ts';
-import { attributeSignup } from '../community/referrals.service.ts';
-import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from './tokens.ts';
+import { recordSignupReferralInput } from './signup.service.ts';
+import { attributeSignup } from '../referrals/referrals.service.ts';
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from '../../lib/tokens.ts';
 
 export interface Principal {
   userId: string;

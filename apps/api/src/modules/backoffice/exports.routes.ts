@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sendCsv } from '../../lib/csv.ts';
 import * as exports from './exports.service.ts';
-import { AdminOrdersQuerySchema, ReconciliationQuerySchema, RefundsQuerySchema } from './orders.schemas.ts';
+import { AdminOrdersQuerySchema, RefundsQuerySchema } from '../orders/orders.schemas.ts';
+import { ReconciliationQuerySchema } from './reconciliation.schemas.ts';
 
 const csv = (columns: readonly string[]) => Type.Unsafe<unknown>({ type: 'string', description: `CSV: ${columns.join(', ')}` });
 
 /** `…/export.csv` beside the admin order, refund and reconciliation pages (admin token). */
-export const orderExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const config = { auth: 'admin' as const };
   const tags = ['admin'];

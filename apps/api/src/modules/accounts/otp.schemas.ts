@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { EmailSchema, UserSchema } from '../accounts/accounts.schemas.ts';
-import { PasswordSchema, PhoneSchema, ReferralCodeSchema } from '../auth/auth.schemas.ts';
+import { EmailSchema, UserSchema } from './accounts.schemas.ts';
+import { PasswordSchema, PhoneSchema, ReferralCodeSchema } from './auth.schemas.ts';
 
 /** Any short string: a malformed code is just a wrong one (401), and it counts as an attempt. */
 const OtpSchema = Type.String({ minLength: 1, maxLength: 16, description: 'the 6-digit code' });

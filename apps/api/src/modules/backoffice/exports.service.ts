@@ -4,7 +4,7 @@
  */
 import type { Ctx } from '../../context.ts';
 import { allRows, money, text } from '../../lib/csv.ts';
-import * as repo from './orders.repository.ts';
+import * as repo from '../orders/orders.repository.ts';
 import { reconcile } from './reconciliation.ts';
 import type { OrderStatus } from '../../db/tables/orders.ts';
 

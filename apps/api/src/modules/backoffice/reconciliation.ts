@@ -8,10 +8,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../lib/db-types.ts';
-import { ledgerTotal, rollUpDays } from '../community/admin-users.service.ts';
+import { ledgerTotal, rollUpDays } from './admin-users.service.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { MismatchT, Reconciliation } from './orders.schemas.ts';
+import type { MismatchT, Reconciliation } from './reconciliation.schemas.ts';
 
 function parseBound(v: string | undefined, field: string, fallback: Date): Date {
   if (v === undefined) return fallback;

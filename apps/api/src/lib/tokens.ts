@@ -1,6 +1,6 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Clock } from '../../lib/clock.ts';
+import type { Clock } from './clock.ts';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,25 @@
+import { Type, type Static } from 'typebox';
+
+const Money = Type.Integer();
+
+export const ReconciliationQuerySchema = Type.Object({
+  from: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+  to: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+});
+
+const Mismatch = Type.Object({ kind: Type.String(), id: Type.String(), detail: Type.String() });
+const SumCount = Type.Object({ count: Type.Integer(), amount: Money });
+
+export const ReconciliationSchema = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  currency: Type.String(),
+  topups: Type.Object({ completed: SumCount, ledger: SumCount, webhook_credited: Type.Object({ count: Type.Integer() }) }),
+  orders: Type.Object({ placed: SumCount, ledger_payments: SumCount, refunds: SumCount, ledger_refunds: SumCount }),
+  balances: Type.Object({ wallets: Type.Integer(), sum_of_balances: Money, sum_of_ledger: Money }),
+  ok: Type.Boolean(),
+  mismatches: Type.Array(Mismatch),
+  mismatches_truncated: Type.Boolean({ description: 'true when a check found more mismatches than it lists (1,000 per check)' }),
+});
+export type Reconciliation = Static<typeof ReconciliationSchema>;
+export type MismatchT = Static<typeof Mismatch>;

@@ -1,0 +1,8 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { deletionRoutes } from './deletion.routes.ts';
+
+/** Routes under /api/v1: account deletion requests (in the app and on the web). */
+export const routes: FastifyPluginAsyncTypebox = deletionRoutes;
+
+/** Routes at the host root (outside /api/v1): none for this domain. */
+export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
