@@ -28,3 +28,19 @@ export function toPage<R, I>(rows: R[], limit: number, key: (row: R) => string, 
   const page = more ? rows.slice(0, limit) : rows;
   return { items: page.map(map), next_cursor: more ? encodeCursor(key(page[page.length - 1]!)) : null };
 }
+
+/** Keyset position in lists ordered by (sort_order, id): categories, payment gateways. */
+export interface SortKey {
+  sort_order: number;
+  id: string;
+}
+
+export const sortCursor = (row: SortKey): string => `${row.sort_order}:${row.id}`;
+
+export function decodeSortCursor(cursor: string | undefined): SortKey | null {
+  const key = decodeCursor(cursor);
+  if (key === null) return null;
+  const m = /^(-?\d{1,8}):(.{1,64})$/.exec(key);
+  if (!m) throw badRequest('Invalid cursor', [{ field: 'querystring/cursor', message: 'invalid cursor' }]);
+  return { sort_order: Number(m[1]), id: m[2]! };
+}

@@ -1,33 +1,27 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import type { Executor } from '../../lib/db-types.ts';
+import type { SortKey } from '../../lib/pagination.ts';
 import { trigramPhrase } from '../../lib/search.ts';
-import type { CategoriesTable, PaymentGatewaysTable, ProductImagesTable, ProductsTable } from '../../db/tables/catalogue.ts';
+import type { CategoriesTable, ProductImagesTable, ProductsTable } from '../../db/tables/catalogue.ts';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 export type ProductRow = Omit<Selectable<ProductsTable>, 'unit_cost' | 'deleted_at'>;
 export type ProductImageRow = Selectable<ProductImagesTable>;
-export type GatewayRow = Selectable<PaymentGatewaysTable>;
 
-/** Keyset position in lists ordered by (sort_order, id). */
-export interface OrderKey {
-  sort_order: number;
-  id: string;
-}
 
 const categoryColumns = ['id', 'name', 'slug', 'sort_order', 'is_active', 'created_at', 'updated_at'] as const;
 const productColumns = [
   'id', 'name', 'description', 'price', 'category_id', 'stock', 'is_active', 'image_url', 'created_at', 'updated_at',
 ] as const;
 const imageColumns = ['id', 'product_id', 'image_url', 'alt_text', 'sort_order', 'created_at'] as const;
-const gatewayColumns = ['id', 'code', 'name', 'is_active', 'sort_order', 'min_amount', 'max_amount', 'created_at', 'updated_at'] as const;
 
 /** `%` and `_` in user text match themselves, not any character. */
 export const likePattern = (q: string): string => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---- categories --------------------------------------------------------------------------
 
-export function listCategories(db: Executor, opts: { activeOnly: boolean; after: OrderKey | null; limit: number }): Promise<CategoryRow[]> {
+export function listCategories(db: Executor, opts: { activeOnly: boolean; after: SortKey | null; limit: number }): Promise<CategoryRow[]> {
   let q = db.selectFrom('categories').select(categoryColumns);
   if (opts.activeOnly) q = q.where('is_active', '=', 1);
   if (opts.after) {
@@ -179,41 +173,6 @@ export async function returnStock(db: Executor, id: string, qty: number, now: st
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
-}
-
-// ---- payment gateways --------------------------------------------------------------------
-
-export function listGateways(db: Executor, opts: { activeOnly: boolean; after: OrderKey | null; limit: number }): Promise<GatewayRow[]> {
-  let q = db.selectFrom('payment_gateways').select(gatewayColumns);
-  if (opts.activeOnly) q = q.where('is_active', '=', 1);
-  if (opts.after) {
-    const { sort_order, id } = opts.after;
-    q = q.where((eb) => eb.or([eb('sort_order', '>', sort_order), eb.and([eb('sort_order', '=', sort_order), eb('id', '>', id)])]));
-  }
-  return q.orderBy('sort_order').orderBy('id').limit(opts.limit).execute();
-}
-
-/** Gateway records for these codes, in display order (sort_order, then id). */
-export function gatewaysByCode(db: Executor, codes: readonly string[]): Promise<GatewayRow[]> {
-  return db.selectFrom('payment_gateways').select(gatewayColumns).where('code', 'in', codes).orderBy('sort_order').orderBy('id').execute();
-}
-
-export function findGateway(db: Executor, id: string): Promise<GatewayRow | undefined> {
-  return db.selectFrom('payment_gateways').select(gatewayColumns).where('id', '=', id).executeTakeFirst();
-}
-
-export async function insertGateway(db: Executor, row: GatewayRow): Promise<void> {
-  await db.insertInto('payment_gateways').values(row).execute();
-}
-
-export async function updateGateway(db: Executor, id: string, patch: Updateable<PaymentGatewaysTable>): Promise<boolean> {
-  const r = await db.updateTable('payment_gateways').set(patch).where('id', '=', id).executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
-export async function deleteGateway(db: Executor, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('payment_gateways').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
 }
 
 // ---- orders: many lines in one statement (the placement's hot path) ------------------------

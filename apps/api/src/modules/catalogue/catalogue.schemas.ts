@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 
 /** Upper bounds keep every amount a safe integer on both databases. */
-const MAX_MONEY = 1_000_000_000_000;
+export const MAX_MONEY = 1_000_000_000_000;
 const MAX_STOCK = 1_000_000_000;
 
 /** No length or pattern rule: an id that matches nothing is 404 whatever its shape (docs/contracts.md §2). */
@@ -20,7 +20,7 @@ export const CategorySchema = Type.Object({
 export type Category = Static<typeof CategorySchema>;
 
 const SlugSchema = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' });
-const SortOrderSchema = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
+export const SortOrderSchema = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
 
 export const CreateCategorySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -130,57 +130,3 @@ export const ProductPageSchema = pageOf(ProductSchema);
 
 export const UnitCostSchema = Type.Object({ unit_cost: Type.Union([Type.Integer({ minimum: 0, maximum: MAX_MONEY }), Type.Null()]) });
 export type UnitCost = Static<typeof UnitCostSchema>;
-
-// ---- payment gateways --------------------------------------------------------------------
-
-export const PaymentGatewaySchema = Type.Object({
-  id: Type.String(),
-  code: Type.String(),
-  name: Type.String(),
-  is_active: Type.Boolean(),
-  sort_order: Type.Integer(),
-  min_amount: Type.Union([Type.Integer(), Type.Null()]),
-  max_amount: Type.Union([Type.Integer(), Type.Null()]),
-});
-export type PaymentGateway = Static<typeof PaymentGatewaySchema>;
-
-const AmountSchema = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_MONEY }), Type.Null()]);
-const GatewayCodeSchema = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z0-9_]+$' });
-
-export const CreateGatewaySchema = Type.Object({
-  code: GatewayCodeSchema,
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  is_active: Type.Optional(Type.Boolean()),
-  sort_order: Type.Optional(SortOrderSchema),
-  min_amount: Type.Optional(AmountSchema),
-  max_amount: Type.Optional(AmountSchema),
-});
-export type CreateGateway = Static<typeof CreateGatewaySchema>;
-
-export const UpdateGatewaySchema = Type.Object(
-  {
-    code: Type.Optional(GatewayCodeSchema),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    is_active: Type.Optional(Type.Boolean()),
-    sort_order: Type.Optional(SortOrderSchema),
-    min_amount: Type.Optional(AmountSchema),
-    max_amount: Type.Optional(AmountSchema),
-  },
-  { minProperties: 1 },
-);
-export type UpdateGateway = Static<typeof UpdateGatewaySchema>;
-
-export const GatewayPageSchema = pageOf(PaymentGatewaySchema);
-
-// ---- uploads -----------------------------------------------------------------------------
-
-export const UploadImageSchema = Type.Object({
-  filename: Type.String({ maxLength: 255 }),
-  data: Type.String({ minLength: 1 }),
-});
-export type UploadImage = Static<typeof UploadImageSchema>;
-
-export const UploadedImageSchema = Type.Object({
-  data: Type.Object({ url: Type.String(), content_type: Type.String(), bytes: Type.Integer() }),
-});
-export type UploadedImage = Static<typeof UploadedImageSchema>;

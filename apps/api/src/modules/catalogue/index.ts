@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { catalogueAdminRoutes, catalogueRoutes, mediaRoutes } from './catalogue.routes.ts';
+import { catalogueAdminRoutes, catalogueRoutes } from './catalogue.routes.ts';
 
-/** Routes under /api/v1: the public catalogue, payment gateways and the admin back office for both. */
+/** Routes under /api/v1: the public catalogue and its admin side (categories, products, unit costs). */
 export const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(catalogueRoutes);
   await app.register(catalogueAdminRoutes);
 };
 
-/** Routes at the host root: `/media/:key`. */
-export const rootRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(mediaRoutes);
-};
+/** Routes at the host root (outside /api/v1): none for this domain. */
+export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
-export { findSellableProducts, takeStock, returnStock, gatewaysForAmount, type SellableProduct } from './catalogue.service.ts';
+export { findSellableProducts, takeStock, returnStock, type SellableProduct } from './catalogue.service.ts';
 export { takeStockMany, returnStockMany, findOrderableState } from './catalogue.repository.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Ctx } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import type { UploadedImage, UploadImage } from '../catalogue/catalogue.schemas.ts';
+import type { UploadedImage, UploadImage } from './media.schemas.ts';
 import { mediaStore, type MediaStore } from './media-store.ts';
 
 /** 5 MB means 5 × 1024 × 1024 decoded bytes (docs/contracts.md §7). */

@@ -14,7 +14,7 @@ import { newId, randomToken } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import type { WebhookOutcome } from '../../db/tables/wallet.ts';
-import { gatewaysForAmount } from '../catalogue/index.ts';
+import { gatewaysForAmount } from '../payments/index.ts';
 import { applyMovement } from './ledger.ts';
 import { GatewayBError, GatewayBUnavailable, verifyOrder, type GatewayBClient } from '@storefront/gateway-b';
 import * as repo from './wallet.repository.ts';
