@@ -2,7 +2,6 @@ import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import { newId } from '../../lib/ids.ts';
-import { createWallet } from '../wallet/wallet.repository.ts';
 import * as repo from './accounts.repository.ts';
 import type { UserRow } from './accounts.repository.ts';
 import type { PatchMe, User } from './accounts.schemas.ts';
@@ -32,8 +31,8 @@ export const findUserByPhone = repo.findByPhone;
 export const findUserByIdpUid = repo.findByIdpUid;
 export const updateUser = repo.updateUser;
 
-/** A user and their wallet, in the caller's transaction: neither ever exists without the other. */
-export async function createUserWithWallet(
+/** The user row, in the caller's transaction; only sign-up (signup.service.ts) calls it. */
+export async function createUser(
   ctx: Ctx,
   trx: Executor,
   input: { phone: string | null; passwordHash: string | null; fullName: string; isAdmin?: boolean; idpUid?: string | null },
@@ -49,7 +48,6 @@ export async function createUserWithWallet(
     idp_uid: input.idpUid ?? null,
     now,
   });
-  await createWallet(trx, id, now);
   return (await repo.findById(trx, id))!;
 }
 

@@ -11,8 +11,7 @@ import { isUniqueViolation } from '../../db/kysely.ts';
 import * as accounts from './accounts.service.ts';
 import type { User } from './accounts.schemas.ts';
 import * as repo from './auth.repository.ts';
-import { recordSignupReferralInput } from './signup.service.ts';
-import { attributeSignup } from '../referrals/referrals.service.ts';
+import { signUp } from './signup.service.ts';
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from '../../lib/tokens.ts';
 
 export interface Principal {
@@ -94,10 +93,7 @@ export async function register(
   const passwordHash = await hashPassword(input.password, ctx.config.passwordScryptN);
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const user = await accounts.createUserWithWallet(ctx, trx, { phone, passwordHash, fullName: input.full_name.trim() });
-      // Kept for the referrals domain's attribution (explicit code first, else IP match).
-      await recordSignupReferralInput(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: null, ip });
-      await attributeSignup(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: null, ip });
+      const user = await signUp(ctx, trx, { phone, passwordHash, fullName: input.full_name.trim() }, { code: input.referral_code, ip });
       return issueSession(ctx, trx, user);
     });
   } catch (err) {
@@ -228,10 +224,7 @@ async function userForIdentity(ctx: Ctx, uid: string, rawPhone: string | null, i
         await accounts.updateUser(trx, byPhone.id, { idp_uid: uid }, ctx.clock.now().toISOString());
         return { ...byPhone, idp_uid: uid };
       }
-      const user = await accounts.createUserWithWallet(ctx, trx, { phone: byPhone ? null : phone, passwordHash: null, fullName: '', idpUid: uid });
-      await recordSignupReferralInput(ctx, trx, { userId: user.id, referralCode: null, referralSource: null, ip });
-      const attributed = await attributeSignup(ctx, trx, { userId: user.id, referralCode: null, referralSource: null, ip });
-      return attributed ? (await accounts.findUserById(trx, user.id))! : user;
+      return signUp(ctx, trx, { phone: byPhone ? null : phone, passwordHash: null, fullName: '', idpUid: uid }, { ip });
     });
   } catch (err) {
     // Two first requests raced; the other one linked or created the user.
@@ -264,7 +257,7 @@ async function upsertSeedAdmin(ctx: Ctx, phone: string, passwordHash: string): P
     if (existing) {
       await accounts.updateUser(trx, existing.id, { password_hash: passwordHash, is_admin: 1 }, ctx.clock.now().toISOString());
     } else {
-      await accounts.createUserWithWallet(ctx, trx, { phone, passwordHash, fullName: 'Administrator', isAdmin: true });
+      await signUp(ctx, trx, { phone, passwordHash, fullName: 'Administrator', isAdmin: true }, null);
     }
   });
 }

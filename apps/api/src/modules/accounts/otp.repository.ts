@@ -146,13 +146,6 @@ export function findVerifiedEmailOwner(db: Executor, email: string, exceptUserId
     .executeTakeFirst();
 }
 
-export async function insertSignupReferralInput(
-  db: Executor,
-  row: { user_id: string; referral_code: string | null; referral_source: 'install_referrer' | 'manual' | null; ip: string | null; created_at: string },
-): Promise<void> {
-  await db.insertInto('signup_referral_inputs').values(row).execute();
-}
-
 /** Codes that expired before `before` (retention job). Rows stay only as long as they are useful. */
 export async function purgeExpired(db: Executor, before: string): Promise<number> {
   const a = await db.deleteFrom('phone_otps').where('expires_at', '<', before).executeTakeFirst();

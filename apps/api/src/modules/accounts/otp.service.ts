@@ -13,8 +13,7 @@ import type { User } from './accounts.schemas.ts';
 import { endAllSessions, issueSession, requirePhone, type TokenPair } from './auth.service.ts';
 import { generateCode, hashCode, sameHash } from './otp.codes.ts';
 import * as repo from './otp.repository.ts';
-import { recordSignupReferralInput } from './signup.service.ts';
-import { attributeSignup } from '../referrals/referrals.service.ts';
+import { signUp } from './signup.service.ts';
 import { createSmsSender, SmsError } from './sms.ts';
 
 export type { PhoneOtpPurpose };
@@ -204,11 +203,7 @@ export async function verifyLoginOtp(
       if (proof.channel === 'reviewer' && user?.is_admin === 1) throw invalidOtp();
       const isNew = !user;
       if (!user) {
-        user = await accounts.createUserWithWallet(ctx, trx, { phone, passwordHash: null, fullName: '' });
-        await recordSignupReferralInput(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: input.referral_source, ip });
-        if (await attributeSignup(ctx, trx, { userId: user.id, referralCode: input.referral_code, referralSource: input.referral_source, ip })) {
-          user = (await accounts.findUserById(trx, user.id))!;
-        }
+        user = await signUp(ctx, trx, { phone, passwordHash: null, fullName: '' }, { code: input.referral_code, source: input.referral_source, ip });
       }
       const pair = await issueSession(ctx, trx, user);
       return { ...pair, user: accounts.toUser(user), is_new_user: isNew };

@@ -1,30 +1,38 @@
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../lib/db-types.ts';
-import { insertSignupReferralInput } from './otp.repository.ts';
+import { attributeSignup, recordSignupInput } from '../referrals/referrals.service.ts';
+import { createWallet } from '../wallet/index.ts';
+import * as accounts from './accounts.service.ts';
+import type { UserRow } from './accounts.repository.ts';
 
-export type ReferralSource = 'install_referrer' | 'manual';
-const SOURCES = new Set<string>(['install_referrer', 'manual']);
-const MAX_KEPT_CODE_LENGTH = 64;
+export interface NewUser {
+  phone: string | null;
+  passwordHash: string | null;
+  fullName: string;
+  isAdmin?: boolean;
+  idpUid?: string | null;
+}
+
+/** What a signup carried for attribution: an explicit code and its source, and the caller's IP. */
+export interface SignupReferral {
+  code?: string | null;
+  source?: string | null;
+  ip: string | null;
+}
 
 /**
- * Keeps what a signup (password registration or first OTP login) carried for referral
- * attribution, in the transaction that creates the user. Attribution itself belongs to the
- * referrals domain; an odd code or source never fails a signup, it is just stored as given or null.
+ * The one place a user comes into being, inside the caller's transaction: the user row, their
+ * wallet (a user never exists without one), and, unless `referral` is null (the seeded admin), the
+ * referral input kept and the attribution made (docs/referrals.md). Password registration, the
+ * first SMS-code login and the first IdP sign-in all come here. Returns the user as stored,
+ * `referred_by` included.
  */
-export async function recordSignupReferralInput(
-  ctx: Ctx,
-  trx: Executor,
-  input: { userId: string; referralCode?: string | null; referralSource?: string | null; ip?: string | null },
-): Promise<void> {
-  const given = input.referralCode?.trim() || null;
-  // No code is longer than this; a longer value is ignored rather than stored.
-  const code = given && given.length <= MAX_KEPT_CODE_LENGTH ? given : null;
-  const source = input.referralSource && SOURCES.has(input.referralSource) ? (input.referralSource as ReferralSource) : null;
-  await insertSignupReferralInput(trx, {
-    user_id: input.userId,
-    referral_code: code,
-    referral_source: source,
-    ip: input.ip ?? null,
-    created_at: ctx.clock.now().toISOString(),
-  });
+export async function signUp(ctx: Ctx, trx: Executor, user: NewUser, referral: SignupReferral | null): Promise<UserRow> {
+  const created = await accounts.createUser(ctx, trx, user);
+  await createWallet(trx, created.id, created.created_at);
+  if (!referral) return created;
+  const input = { userId: created.id, referralCode: referral.code ?? null, referralSource: referral.source ?? null, ip: referral.ip };
+  await recordSignupInput(ctx, trx, input);
+  const attributed = await attributeSignup(ctx, trx, input);
+  return attributed ? (await accounts.findUserById(trx, created.id))! : created;
 }

@@ -81,3 +81,10 @@ export async function purgeClickIps(db: Executor, before: string): Promise<numbe
     .executeTakeFirst();
   return Number(a.numUpdatedRows) + Number(b.numUpdatedRows);
 }
+
+export async function insertSignupReferralInput(
+  db: Executor,
+  row: { user_id: string; referral_code: string | null; referral_source: 'install_referrer' | 'manual' | null; ip: string | null; created_at: string },
+): Promise<void> {
+  await db.insertInto('signup_referral_inputs').values(row).execute();
+}

@@ -10,3 +10,4 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** Routes at the host root (outside /api/v1), if the domain has any. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+export { createWallet } from './wallet.repository.ts';
