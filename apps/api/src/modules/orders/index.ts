@@ -11,4 +11,5 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
 export { OPEN_ORDER_STATUSES } from '../../db/tables/orders.ts';
-export { purgeIdempotencyKeys, transitions } from './orders.service.ts';
+export { purgeIdempotencyKeys } from './orders.service.ts';
+export { transitions } from './transitions.ts';

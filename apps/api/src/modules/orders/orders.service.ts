@@ -1,137 +1,24 @@
 /**
  * Orders: server-priced quotes, atomic placement (stock + wallet debit + order in one
- * transaction), idempotent retries, and ONE state machine shared by the user's cancel and every
- * admin move (status change, refund).
+ * transaction), idempotent retries, reads, and the calls into the one state machine
+ * (transitions.ts) for the user's cancel and every admin move (status change, refund).
  */
 import { createHash } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
 import { isCheckViolation, isNotNullViolation, isUniqueViolation } from '../../db/kysely.ts';
 import type { OrderStatus } from '../../db/tables/orders.ts';
 import { DAY } from '../../lib/clock.ts';
-import type { Trx } from '../../lib/db-types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
-import { findOrderableState, findSellableProducts, returnStockMany, takeStockMany } from '../catalogue/index.ts';
+import { findOrderableState, findSellableProducts, takeStockMany } from '../catalogue/index.ts';
 import { applyMovement, findWallet, insufficientCredits, nextEntryId } from '../wallet/ledger.ts';
-import { recordAudit } from '../audit/index.ts';
 import * as repo from './orders.repository.ts';
+import { applyMove } from './transitions.ts';
 import type { AdminOrder, AdminOrdersQuery, Order, OrderBody, Refund, RefundBody, RefundsQuery } from './orders.schemas.ts';
 
 /** How long an Idempotency-Key is kept (docs/contracts.md §5). */
 export const IDEMPOTENCY_TTL_MS = DAY;
-
-// ---- the state machine ---------------------------------------------------------------------
-
-/**
- * Every allowed move. `refunded` is reached only through an admin refund of the whole remaining
- * amount; `cancelled` refunds whatever is left and returns the stock. Anything else: 409.
- */
-export const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
-  placed: ['processing', 'cancelled', 'refunded'],
-  processing: ['shipped', 'cancelled', 'refunded'],
-  shipped: ['delivered', 'refunded'],
-  delivered: ['refunded'],
-  cancelled: [],
-  refunded: [],
-};
-
-/** Statuses that accept an admin refund (full or partial). */
-export const REFUNDABLE: readonly OrderStatus[] = ['placed', 'processing', 'shipped', 'delivered'];
-
-export const canMove = (from: OrderStatus, to: OrderStatus): boolean => transitions[from].includes(to);
-
-export interface Move {
-  /** Target status; equal to the current one only for a partial refund. */
-  to: OrderStatus | 'partial_refund';
-  /** Who asked: the user's own cancel carries their id (IDOR check), an admin move carries adminId. */
-  userId?: string;
-  adminId?: string;
-  /** Admin refund amount; undefined = all that is still refundable. */
-  amount?: number;
-  reason?: string | null;
-  /** An admin refund's Idempotency-Key, stored on its refund row. */
-  idempotencyKey?: string;
-}
-
-export interface MoveResult {
-  order: repo.OrderRow;
-  refund: repo.RefundRow | null;
-}
-
-/**
- * The only way an order changes state. Reads the order inside the transaction, checks the move
- * against `transitions`, then applies it with a conditional UPDATE on exactly the state it read;
- * if another request moved the order first, it reads again and decides again (bounded). A move
- * that refunds also writes a `refunds` row and its `order_refund` ledger credit, and a cancel puts
- * the stock back — all in the same transaction, so concurrent cancels produce one refund.
- */
-export async function applyTransition(ctx: Ctx, trx: Trx, orderId: string, move: Move): Promise<MoveResult> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const order = await repo.findOrder(trx, orderId);
-    if (!order || (move.userId !== undefined && order.user_id !== move.userId)) throw notFound('order');
-    const total = Number(order.total);
-    const refundedBefore = Number(order.refunded_amount);
-    const remaining = total - refundedBefore;
-    let to: OrderStatus;
-    let refund = 0;
-    if (move.to === 'cancelled') {
-      if (!canMove(order.status, 'cancelled')) throw invalidTransition(order.status, 'cancelled');
-      to = 'cancelled';
-      refund = remaining;
-    } else if (move.to === 'partial_refund' || move.to === 'refunded') {
-      if (!REFUNDABLE.includes(order.status) || remaining <= 0) throw invalidTransition(order.status, 'refunded');
-      refund = move.amount ?? remaining;
-      if (refund > remaining) {
-        throw conflict('refund_exceeds_paid', `At most ${remaining} is still refundable`, { refundable: remaining });
-      }
-      to = refund === remaining ? 'refunded' : order.status;
-    } else {
-      if (!canMove(order.status, move.to)) throw invalidTransition(order.status, move.to);
-      to = move.to;
-    }
-    const now = ctx.clock.now().toISOString();
-    if (!(await repo.moveOrder(trx, { id: order.id, from: order.status, to, refundedBefore, refund, now }))) continue;
-
-    let refundRow: repo.RefundRow | null = null;
-    if (to === 'cancelled') {
-      const items = await repo.itemsFor(trx, [order.id]);
-      await returnStockMany(trx, items.map((i) => ({ productId: i.product_id, quantity: i.quantity })), now);
-    }
-    if (refund > 0) {
-      refundRow = {
-        id: newId(ctx.clock),
-        order_id: order.id,
-        user_id: order.user_id,
-        amount: refund,
-        reason: move.reason ?? (to === 'cancelled' ? 'cancelled' : null),
-        admin_id: move.adminId ?? null,
-        idempotency_key: move.idempotencyKey ?? null,
-        created_at: now,
-      };
-      await repo.insertRefund(trx, refundRow);
-      // Ledger reference of a refund: the refund id (the payment's is the order id).
-      await applyMovement(ctx, trx, { userId: order.user_id, type: 'order_refund', amount: refund, reference: refundRow.id });
-    }
-    const moved = { ...order, status: to, refunded_amount: refundedBefore + refund, updated_at: now };
-    if (move.adminId !== undefined) {
-      const snapshot = (o: repo.OrderRow) => ({ status: o.status, total: Number(o.total), refunded_amount: Number(o.refunded_amount) });
-      await recordAudit(ctx, trx, {
-        adminId: move.adminId,
-        action: move.to === 'partial_refund' || (move.to === 'refunded' && refundRow) ? 'order.refund' : 'order.status',
-        entity: 'order',
-        entityId: order.id,
-        before: snapshot(order),
-        after: { ...snapshot(moved), ...(refundRow ? { refund: { id: refundRow.id, amount: refund, reason: refundRow.reason } } : {}) },
-      });
-    }
-    return { order: moved, refund: refundRow };
-  }
-  throw conflict('conflict', 'The order is changing; try again');
-}
-
-const invalidTransition = (from: OrderStatus, to: OrderStatus): AppError =>
-  conflict('invalid_transition', `An order that is ${from} cannot become ${to}`, { from, to });
 
 // ---- quote and placement -------------------------------------------------------------------
 
@@ -383,7 +270,7 @@ export async function getOwn(ctx: Ctx, userId: string, id: string): Promise<Orde
 }
 
 export async function cancelOwn(ctx: Ctx, userId: string, id: string): Promise<Order> {
-  const { order } = await ctx.db.transaction().execute((trx) => applyTransition(ctx, trx, id, { to: 'cancelled', userId }));
+  const { order } = await ctx.db.transaction().execute((trx) => applyMove(ctx, trx, id, { kind: 'status', to: 'cancelled' }, { userId }));
   return (await withItems(ctx, [order]))[0]!;
 }
 
@@ -412,7 +299,7 @@ export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, stat
     if (!(await repo.findOrder(ctx.db, id))) throw notFound('order');
     throw conflict('invalid_transition', 'Use POST /admin/orders/:id/refund to refund an order', { to: 'refunded' });
   }
-  const { order } = await ctx.db.transaction().execute((trx) => applyTransition(ctx, trx, id, { to: status, adminId }));
+  const { order } = await ctx.db.transaction().execute((trx) => applyMove(ctx, trx, id, { kind: 'status', to: status }, { adminId }));
   return (await withItemsAdmin(ctx, [order]))[0]!;
 }
 
@@ -435,13 +322,18 @@ export async function adminRefund(ctx: Ctx, adminId: string, id: string, body: R
   }
   try {
     const { order, refund } = await ctx.db.transaction().execute((trx) =>
-      applyTransition(ctx, trx, id, {
-        to: 'partial_refund',
-        adminId,
-        ...(body.amount !== undefined ? { amount: body.amount } : {}),
-        reason: body.reason ?? null,
-        ...(key !== undefined ? { idempotencyKey: key } : {}),
-      }),
+      applyMove(
+        ctx,
+        trx,
+        id,
+        {
+          kind: 'refund',
+          ...(body.amount !== undefined ? { amount: body.amount } : {}),
+          reason: body.reason ?? null,
+          ...(key !== undefined ? { idempotencyKey: key } : {}),
+        },
+        { adminId },
+      ),
     );
     return { ...toRefund(ctx, refund!), order: (await withItemsAdmin(ctx, [order]))[0]! };
   } catch (err) {

@@ -1,29 +1,15 @@
 import type { Ctx } from '../../context.ts';
 import type { TicketAuthor, TicketStatus } from '../../db/tables/community.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import * as accounts from '../accounts/accounts.service.ts';
-import { recordAudit } from '../audit/index.ts';
 import { notify } from './notify.ts';
 import * as repo from './tickets.repository.ts';
+import { applyMove } from './transitions.ts';
 import type { TicketRow } from './tickets.repository.ts';
-
-/**
- * The allowed status moves (docs/contracts.md §7 names the states). A user reply reopens a ticket
- * (`open`), a support reply hands it to the user (`awaiting_user`); `closed` takes no replies and
- * only an admin can reopen it.
- */
-export const TICKET_MOVES: Record<TicketStatus, readonly TicketStatus[]> = {
-  open: ['awaiting_user', 'resolved', 'closed'],
-  awaiting_user: ['open', 'resolved', 'closed'],
-  resolved: ['open', 'awaiting_user', 'closed'],
-  closed: ['open'],
-};
-const REPLYABLE: readonly TicketStatus[] = ['open', 'awaiting_user', 'resolved'];
-const AFTER_REPLY: Record<TicketAuthor, TicketStatus> = { user: 'open', support: 'awaiting_user' };
 
 export interface TicketSummary {
   id: string;
@@ -90,26 +76,14 @@ export async function getTicket(ctx: Ctx, userId: string, id: string): Promise<T
 
 async function reply(ctx: Ctx, ticketId: string, author: TicketAuthor, authorId: string, message: string, ownerId?: string): Promise<TicketRow> {
   const body = text(message, 'message');
-  const now = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const t = await repo.findTicket(trx, ticketId, ownerId);
     if (!t) throw notFound('ticket');
-    if (!(await repo.moveTicket(trx, ticketId, REPLYABLE, AFTER_REPLY[author], now))) {
-      throw conflict('conflict', 'The ticket is closed');
-    }
     const replyId = newId(ctx.clock);
+    const now = ctx.clock.now().toISOString();
     await repo.insertReply(trx, { id: replyId, ticket_id: ticketId, author, author_id: authorId, message: body, created_at: now });
-    if (author === 'support') {
-      await recordAudit(ctx, trx, {
-        adminId: authorId,
-        action: 'ticket.reply',
-        entity: 'ticket',
-        entityId: ticketId,
-        before: { status: t.status },
-        after: { status: AFTER_REPLY[author], reply: { id: replyId, message: body } },
-      });
-    }
-    return { ...t, status: AFTER_REPLY[author], updated_at: now };
+    // A closed ticket refuses the move, and the reply row rolls back with it.
+    return applyMove(ctx, trx, t, { kind: 'reply', author, reply: { id: replyId, message: body } }, author === 'support' ? authorId : undefined);
   });
 }
 
@@ -153,18 +127,12 @@ export async function adminGetTicket(ctx: Ctx, id: string): Promise<AdminTicket>
   return adminView(ctx, t);
 }
 
-/** Same status is a no-op; a move outside TICKET_MOVES is 409 `invalid_transition`. */
+/** Same status is a no-op; a move outside the table in transitions.ts is 409 `invalid_transition`. */
 export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, status: TicketStatus): Promise<AdminTicket> {
   const t = await ctx.db.transaction().execute(async (trx) => {
     const t = await repo.findTicket(trx, id);
     if (!t) throw notFound('ticket');
-    if (t.status === status) return t;
-    // Conditional on the status just read, so the audit row's `before` is the state that was moved.
-    if (!TICKET_MOVES[t.status].includes(status) || !(await repo.moveTicket(trx, id, [t.status], status, ctx.clock.now().toISOString()))) {
-      throw conflict('invalid_transition', `A ticket cannot move from ${t.status} to ${status}`);
-    }
-    await recordAudit(ctx, trx, { adminId, action: 'ticket.status', entity: 'ticket', entityId: id, before: { status: t.status }, after: { status } });
-    return (await repo.findTicket(trx, id))!;
+    return applyMove(ctx, trx, t, { kind: 'status', to: status }, adminId);
   });
   return adminView(ctx, t);
 }

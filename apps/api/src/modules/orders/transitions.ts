@@ -1,0 +1,121 @@
+/**
+ * The order state machine: every allowed move in one table, and `applyMove`, the one function
+ * that changes an order's status or refunds it (docs/orders.md, "States").
+ */
+import type { Ctx } from '../../context.ts';
+import type { OrderStatus } from '../../db/tables/orders.ts';
+import type { Trx } from '../../lib/db-types.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { returnStockMany } from '../catalogue/index.ts';
+import { applyMovement } from '../wallet/ledger.ts';
+import { recordAudit } from '../audit/index.ts';
+import * as repo from './orders.repository.ts';
+
+/**
+ * Every allowed move. `refunded` is reached only through an admin refund of the whole remaining
+ * amount; `cancelled` refunds whatever is left and returns the stock. Anything else: 409.
+ */
+export const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ['processing', 'cancelled', 'refunded'],
+  processing: ['shipped', 'cancelled', 'refunded'],
+  shipped: ['delivered', 'refunded'],
+  delivered: ['refunded'],
+  cancelled: [],
+  refunded: [],
+};
+
+/** Statuses that accept an admin refund (full or partial). */
+export const REFUNDABLE: readonly OrderStatus[] = ['placed', 'processing', 'shipped', 'delivered'];
+
+export const canMove = (from: OrderStatus, to: OrderStatus): boolean => transitions[from].includes(to);
+
+/**
+ * A move: a status change (the user's cancel, an admin's status change), or an admin refund of
+ * `amount` (all that is still refundable when undefined), which ends in `refunded` when nothing
+ * is left to refund and keeps the status otherwise.
+ */
+export type Move =
+  | { kind: 'status'; to: OrderStatus }
+  | { kind: 'refund'; amount?: number; reason?: string | null; idempotencyKey?: string };
+
+/** Who asks: the user's own cancel carries their id (another user's order is 404), an admin move the admin's. */
+export type Actor = { userId: string; adminId?: undefined } | { adminId: string; userId?: undefined };
+
+export interface MoveResult {
+  order: repo.OrderRow;
+  refund: repo.RefundRow | null;
+}
+
+/**
+ * The only way an order changes state. Reads the order inside the transaction, checks the move
+ * against `transitions`, then applies it with a conditional UPDATE on exactly the state it read;
+ * if another request moved the order first, it reads again and decides again (bounded). A move
+ * that refunds also writes a `refunds` row and its `order_refund` ledger credit, a cancel puts
+ * the stock back, and an admin's move writes its audit row (docs/contracts.md §9) — all in the
+ * same transaction, so concurrent cancels produce one refund and one audit row.
+ */
+export async function applyMove(ctx: Ctx, trx: Trx, orderId: string, move: Move, actor: Actor): Promise<MoveResult> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const order = await repo.findOrder(trx, orderId);
+    if (!order || (actor.userId !== undefined && order.user_id !== actor.userId)) throw notFound('order');
+    const total = Number(order.total);
+    const refundedBefore = Number(order.refunded_amount);
+    const remaining = total - refundedBefore;
+    let to: OrderStatus;
+    let refund = 0;
+    if (move.kind === 'refund') {
+      if (!REFUNDABLE.includes(order.status) || remaining <= 0) throw invalidTransition(order.status, 'refunded');
+      refund = move.amount ?? remaining;
+      if (refund > remaining) {
+        throw conflict('refund_exceeds_paid', `At most ${remaining} is still refundable`, { refundable: remaining });
+      }
+      to = refund === remaining ? 'refunded' : order.status;
+    } else {
+      if (!canMove(order.status, move.to)) throw invalidTransition(order.status, move.to);
+      to = move.to;
+      // A cancel refunds whatever is left.
+      if (to === 'cancelled') refund = remaining;
+    }
+    const now = ctx.clock.now().toISOString();
+    if (!(await repo.moveOrder(trx, { id: order.id, from: order.status, to, refundedBefore, refund, now }))) continue;
+
+    let refundRow: repo.RefundRow | null = null;
+    if (to === 'cancelled') {
+      const items = await repo.itemsFor(trx, [order.id]);
+      await returnStockMany(trx, items.map((i) => ({ productId: i.product_id, quantity: i.quantity })), now);
+    }
+    if (refund > 0) {
+      refundRow = {
+        id: newId(ctx.clock),
+        order_id: order.id,
+        user_id: order.user_id,
+        amount: refund,
+        reason: move.kind === 'refund' ? (move.reason ?? null) : 'cancelled',
+        admin_id: actor.adminId ?? null,
+        idempotency_key: move.kind === 'refund' ? (move.idempotencyKey ?? null) : null,
+        created_at: now,
+      };
+      await repo.insertRefund(trx, refundRow);
+      // Ledger reference of a refund: the refund id (the payment's is the order id).
+      await applyMovement(ctx, trx, { userId: order.user_id, type: 'order_refund', amount: refund, reference: refundRow.id });
+    }
+    const moved = { ...order, status: to, refunded_amount: refundedBefore + refund, updated_at: now };
+    if (actor.adminId !== undefined) {
+      const snapshot = (o: repo.OrderRow) => ({ status: o.status, total: Number(o.total), refunded_amount: Number(o.refunded_amount) });
+      await recordAudit(ctx, trx, {
+        adminId: actor.adminId,
+        action: move.kind === 'refund' ? 'order.refund' : 'order.status',
+        entity: 'order',
+        entityId: order.id,
+        before: snapshot(order),
+        after: { ...snapshot(moved), ...(refundRow ? { refund: { id: refundRow.id, amount: refund, reason: refundRow.reason } } : {}) },
+      });
+    }
+    return { order: moved, refund: refundRow };
+  }
+  throw conflict('conflict', 'The order is changing; try again');
+}
+
+const invalidTransition = (from: OrderStatus, to: OrderStatus): AppError =>
+  conflict('invalid_transition', `An order that is ${from} cannot become ${to}`, { from, to });
