@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { OPEN_ORDER_STATUSES } from '../../db/tables/orders.ts';
 import type { Executor } from '../../lib/db-types.ts';
-import type { DeletionChannel, DeletionRequestsTable } from '../../db/tables/community.ts';
+import type { DeletionChannel, DeletionRequestsTable, DeletionStatus } from '../../db/tables/community.ts';
 
 export type DeletionRequestRow = Selectable<DeletionRequestsTable>;
 
@@ -54,26 +54,27 @@ export async function insertRequest(db: Executor, row: DeletionRequestRow): Prom
   await db.insertInto('deletion_requests').values(row).execute();
 }
 
-/** pending → cancelled, conditionally. */
-export async function cancelPending(db: Executor, userId: string, now: string): Promise<DeletionRequestRow | undefined> {
-  return db
-    .updateTable('deletion_requests')
-    .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('status', '=', 'pending')
-    .returning(requestColumns)
-    .executeTakeFirst();
-}
-
-/** pending → completed, conditionally: of several job runs racing on one request, one wins. */
-export async function completeRequest(db: Executor, id: string, now: string, dueBy?: string): Promise<{ user_id: string } | undefined> {
+/**
+ * Moves the one request that `where` names from one of `from` to `to`, conditionally: of several
+ * callers racing on one request (job runs, the user's cancel, an admin delete), one wins.
+ */
+export function moveRequest(
+  db: Executor,
+  where: { requestId: string; dueBy?: string } | { userId: string },
+  from: readonly DeletionStatus[],
+  to: DeletionStatus,
+  now: string,
+): Promise<DeletionRequestRow | undefined> {
   let q = db
     .updateTable('deletion_requests')
-    .set({ status: 'completed', completed_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'pending');
-  if (dueBy !== undefined) q = q.where('scheduled_for', '<=', dueBy);
-  return q.returning('user_id').executeTakeFirst();
+    .set({ status: to, updated_at: now, ...(to === 'cancelled' ? { cancelled_at: now } : {}), ...(to === 'completed' ? { completed_at: now } : {}) })
+    .where('status', 'in', [...from]);
+  if ('userId' in where) q = q.where('user_id', '=', where.userId);
+  else {
+    q = q.where('id', '=', where.requestId);
+    if (where.dueBy !== undefined) q = q.where('scheduled_for', '<=', where.dueBy);
+  }
+  return q.returning(requestColumns).executeTakeFirst();
 }
 
 export function listDue(db: Executor, now: string, limit: number): Promise<Array<{ id: string }>> {

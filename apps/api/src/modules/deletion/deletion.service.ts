@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/index.ts';
 import { endAllSessions, requirePhone } from '../accounts/auth.service.ts';
 import { consumePhoneOtp, sendPhoneOtp } from '../accounts/otp.service.ts';
 import * as repo from './deletion.repository.ts';
+import { applyMove } from './transitions.ts';
 import type { DeletionRequestRow } from './deletion.repository.ts';
 
 export type Blocker = 'open_orders' | 'wallet_balance';
@@ -151,9 +152,9 @@ export async function status(ctx: Ctx, userId: string): Promise<DeletionState> {
   return stateOf(await repo.findLatest(ctx.db, userId));
 }
 
-/** pending → cancelled; without a pending request it is 409. */
+/** pending → cancelled (transitions.ts); without a pending request it is 409. */
 export async function cancel(ctx: Ctx, userId: string): Promise<DeletionState> {
-  const row = await repo.cancelPending(ctx.db, userId, ctx.clock.now().toISOString());
+  const row = await applyMove(ctx, ctx.db, { userId }, 'cancelled');
   if (!row) throw conflict('conflict', 'There is no pending deletion request');
   ctx.log.info('account deletion cancelled');
   return stateOf(row);
@@ -185,7 +186,7 @@ async function completeOne(ctx: Ctx, requestId: string): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const claimed = await repo.completeRequest(trx, requestId, now, now);
+      const claimed = await applyMove(ctx, trx, { requestId, dueBy: now }, 'completed');
       if (!claimed) return false;
       const blockers = await blockersOf(trx, claimed.user_id);
       if (blockers.length) throw new Deferred(blockers);
@@ -229,8 +230,7 @@ export async function adminDelete(ctx: Ctx, adminId: string, userId: string): Pr
     if (!user) throw notFound('user');
     const blockers = await blockersOf(trx, userId);
     if (blockers.length) throw blocked(blockers);
-    const pending = await repo.findPending(trx, userId);
-    if (!pending || !(await repo.completeRequest(trx, pending.id, now))) {
+    if (!(await applyMove(ctx, trx, { userId }, 'completed'))) {
       const channel: DeletionChannel = 'admin';
       await repo.insertRequest(trx, {
         id: newId(ctx.clock),

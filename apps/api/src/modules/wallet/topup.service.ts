@@ -15,9 +15,9 @@ import { sha256 } from '../../lib/secrets.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import type { WebhookOutcome } from '../../db/tables/wallet.ts';
 import { gatewaysForAmount } from '../payments/index.ts';
-import { applyMovement } from './ledger.ts';
 import { GatewayBError, GatewayBUnavailable, verifyOrder, type GatewayBClient } from '@storefront/gateway-b';
 import * as repo from './wallet.repository.ts';
+import { completeTopup, stateOf } from './topup.transitions.ts';
 import type { TopupAttachBody, TopupCreditBody } from './wallet.schemas.ts';
 
 export const TOPUP_TTL_MS = HOUR;
@@ -25,14 +25,6 @@ export const TOPUP_TTL_MS = HOUR;
 export const GATEWAY_CHECK_RULE: RateRule = { bucket: 'topup_gateway_check', limit: 1, windowMs: 5 * SECOND, code: 'TOPUP_CHECK_THROTTLED' };
 /** How much of a token the webhook log keeps: enough to correlate, far too little to use. */
 const TOKEN_PREFIX_LENGTH = 8;
-
-export type TopupState = 'pending' | 'completed' | 'expired';
-
-/** `expired` is derived: a top-up still pending an hour after it was minted. */
-export function stateOf(ctx: Ctx, row: repo.TopupRow): TopupState {
-  if (row.status === 'completed') return 'completed';
-  return ctx.clock.now().toISOString() >= row.expires_at ? 'expired' : 'pending';
-}
 
 /** The top-up gate (TOPUP_PAGE_BASE_URL); the route checks it before it reads the body. */
 export function topupPage(ctx: Ctx): string {
@@ -150,15 +142,13 @@ async function creditInTransaction(
 ): Promise<CreditResult> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.clock.now().toISOString();
-      const won = await repo.completeTopup(trx, topup.id, { gateway: credit.gateway, gateway_txn_id: credit.gatewayTxnId, now });
-      if (!won) {
+      const balance = await completeTopup(ctx, trx, topup, credit);
+      if (balance === null) {
         await logWebhook(ctx, trx, { ...entry, outcome: 'duplicate', reason: 'token_already_credited' });
         return DUPLICATE;
       }
-      const tx = await applyMovement(ctx, trx, { userId: topup.user_id, type: 'topup', amount: Number(topup.amount), reference: topup.id });
       await logWebhook(ctx, trx, { ...entry, outcome: 'credited', reason: null });
-      return { credited: true as const, balance: tx.balance_after };
+      return { credited: true as const, balance };
     });
   } catch (err) {
     if (isUniqueViolation(err)) {

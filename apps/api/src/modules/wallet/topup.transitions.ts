@@ -1,0 +1,40 @@
+/**
+ * The top-up state machine (docs/wallet.md): `pending → completed`, once, and nothing else is
+ * stored; `expired` is derived from `expires_at`. `completeTopup` is the only move.
+ */
+import type { Ctx } from '../../context.ts';
+import type { TopupStatus } from '../../db/tables/wallet.ts';
+import type { Trx } from '../../lib/db-types.ts';
+import { applyMovement } from './ledger.ts';
+import * as repo from './wallet.repository.ts';
+
+export const TOPUP_MOVES: Record<TopupStatus, readonly TopupStatus[]> = {
+  pending: ['completed'],
+  completed: [],
+};
+
+export type TopupState = TopupStatus | 'expired';
+
+/** `expired` is derived: a top-up still pending an hour after it was minted. */
+export function stateOf(ctx: Ctx, row: repo.TopupRow): TopupState {
+  if (row.status === 'completed') return 'completed';
+  return ctx.clock.now().toISOString() >= row.expires_at ? 'expired' : 'pending';
+}
+
+/**
+ * pending → completed and the ledger credit, in the caller's transaction; returns the balance
+ * after, or null when another caller completed it first (the conditional UPDATE matched no row).
+ * A (gateway, gateway_txn_id) that already paid another top-up throws the unique violation.
+ * An expired top-up is still completed: the gateway confirmed the payment, so the money must land.
+ */
+export async function completeTopup(
+  ctx: Ctx,
+  trx: Trx,
+  topup: repo.TopupRow,
+  credit: { gateway: string; gatewayTxnId: string },
+): Promise<number | null> {
+  const now = ctx.clock.now().toISOString();
+  if (!(await repo.completeTopup(trx, topup.id, { gateway: credit.gateway, gateway_txn_id: credit.gatewayTxnId, now }))) return null;
+  const tx = await applyMovement(ctx, trx, { userId: topup.user_id, type: 'topup', amount: Number(topup.amount), reference: topup.id });
+  return tx.balance_after;
+}
