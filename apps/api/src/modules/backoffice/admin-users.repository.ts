@@ -40,7 +40,7 @@ export function listUsers(db: Executor, dialect: Dialect, f: { q?: string; inclu
     }
   }
   if (f.before !== null) q = q.where('id', '<', f.before);
-  return q.orderBy('id', 'desc').limit(f.limit + 1).modifyEnd(sql.raw(text ? PLAN_PER_CALL : '')).execute();
+  return q.orderBy('id', 'desc').limit(f.limit).modifyEnd(sql.raw(text ? PLAN_PER_CALL : '')).execute();
 }
 
 export function findUserAnyState(db: Executor, id: string) {

@@ -19,7 +19,7 @@ function listItem(r: Row) {
 
 export async function listUsers(ctx: Ctx, query: PageQuery & { q?: string; include_deleted?: boolean }) {
   const limit = query.limit ?? 20;
-  const rows = await repo.listUsers(ctx.db, ctx.dialect, { q: query.q, includeDeleted: query.include_deleted === true, before: decodeCursor(query.cursor), limit });
+  const rows = await repo.listUsers(ctx.db, ctx.dialect, { q: query.q, includeDeleted: query.include_deleted === true, before: decodeCursor(query.cursor), limit: limit + 1 });
   return toPage(rows, limit, (r) => r.id, listItem);
 }
 

@@ -39,7 +39,7 @@ export function listTickets(
   if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
   if (filter.status !== undefined) q = q.where('status', '=', filter.status);
   if (filter.before !== null) q = q.where('id', '<', filter.before);
-  return q.orderBy('id', 'desc').limit(filter.limit + 1).execute();
+  return q.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
 /**

@@ -63,7 +63,7 @@ export async function createTicket(ctx: Ctx, userId: string, input: { subject: s
 
 export async function listTickets(ctx: Ctx, userId: string, page: PageQuery) {
   const limit = page.limit ?? 20;
-  const rows = await repo.listTickets(ctx.db, { userId, before: decodeCursor(page.cursor), limit });
+  const rows = await repo.listTickets(ctx.db, { userId, before: decodeCursor(page.cursor), limit: limit + 1 });
   return toPage(rows, limit, (r) => r.id, summary);
 }
 
@@ -112,7 +112,7 @@ async function adminView(ctx: Ctx, t: TicketRow): Promise<AdminTicket> {
 
 export async function adminListTickets(ctx: Ctx, query: PageQuery & { status?: TicketStatus; user_id?: string }) {
   const limit = query.limit ?? 20;
-  const rows = await repo.listTickets(ctx.db, { status: query.status, userId: query.user_id, before: decodeCursor(query.cursor), limit });
+  const rows = await repo.listTickets(ctx.db, { status: query.status, userId: query.user_id, before: decodeCursor(query.cursor), limit: limit + 1 });
   return toPage(rows, limit, (r) => r.id, (r) => ({ ...summary(r), user_id: r.user_id }));
 }
 
