@@ -13,7 +13,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/kysely.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
-import { ensureSeedAdmin } from '../apps/api/src/modules/accounts/auth.service.ts';
+import { ensureSeedAdmin } from '../apps/api/src/modules/auth/auth.service.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
 
 const kind = process.env.BENCH_DB ?? 'sqlite';

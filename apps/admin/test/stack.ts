@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/src/app.ts';
 import type { Clock } from '../../api/src/lib/clock.ts';
-import { ensureSeedAdmin } from '../../api/src/modules/accounts/auth.service.ts';
+import { ensureSeedAdmin } from '../../api/src/modules/auth/auth.service.ts';
 import { createTestDb, testConfig, type TestDb } from '../../api/test/helpers.ts';
 import { loadPortalConfig } from '../src/config.ts';
 import { buildPortal } from '../src/portal.ts';

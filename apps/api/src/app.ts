@@ -12,11 +12,12 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { ErrorSchema, installErrorHandling } from './lib/error-handler.ts';
 import { badRequest, notFound } from './lib/errors.ts';
 import { validatorCompiler } from './lib/validation.ts';
-import { installAuth } from './modules/accounts/auth.hooks.ts';
+import { installAuth } from './modules/auth/auth.hooks.ts';
 import { IdpVerifier } from './lib/idp.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { createMetrics, installMetrics } from './lib/metrics.ts';
 import * as accounts from './modules/accounts/index.ts';
+import * as auth from './modules/auth/index.ts';
 import * as catalogue from './modules/catalogue/index.ts';
 import * as media from './modules/media/index.ts';
 import * as payments from './modules/payments/index.ts';
@@ -132,7 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.register(rootMetaRoutes(ctx.metrics.registry));
-  const domains = [accounts, catalogue, media, payments, wallet, orders, referrals, deletion, support, backoffice];
+  const domains = [auth, accounts, catalogue, media, payments, wallet, orders, referrals, deletion, support, backoffice];
   for (const d of domains) await app.register(d.rootRoutes);
   await app.register(
     async (api) => {

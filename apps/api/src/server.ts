@@ -9,7 +9,7 @@ const tracing = await startTracing('storefront-api');
 const { buildApp } = await import('./app.ts');
 const { openDatabase } = await import('./db/kysely.ts');
 const { migrateToLatest } = await import('./db/migrate.ts');
-const { ensureSeedAdmin } = await import('./modules/accounts/auth.service.ts');
+const { ensureSeedAdmin } = await import('./modules/auth/auth.service.ts');
 const { scheduleJobs } = await import('./jobs.ts');
 
 const system = config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgresql';

@@ -9,7 +9,7 @@ describe('admin login', () => {
   let t: TestApp;
   before(async () => {
     t = await createTestApp({ SEED_ADMIN_PHONE: SEED_PHONE, SEED_ADMIN_PASSWORD: SEED_PASSWORD, TRUST_PROXY: 'true' });
-    const { ensureSeedAdmin } = await import('../src/modules/accounts/auth.service.ts');
+    const { ensureSeedAdmin } = await import('../src/modules/auth/auth.service.ts');
     await ensureSeedAdmin(t.app.ctx);
     await ensureSeedAdmin(t.app.ctx); // a second start refreshes, never duplicates
   });

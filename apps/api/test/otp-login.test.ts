@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { call, createTestApp, newPhone, registerUser, type TestApp } from './helpers.ts';
 import { containsCode, LogCapture, SmsSimulator, wrongCode } from './otp-fixtures.ts';
-import { createSmsSender, SmsError } from '../src/modules/accounts/sms.ts';
+import { createSmsSender, SmsError } from '../src/modules/auth/sms.ts';
 import { SECOND, MINUTE, HOUR } from '../src/lib/clock.ts';
 
 const SECRET = 'sms-webhook-secret-for-tests';

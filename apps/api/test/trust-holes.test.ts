@@ -14,7 +14,7 @@ const roleOf = (token: string): string => JSON.parse(Buffer.from(token.split('.'
 
 async function seeded(env: Record<string, string> = {}): Promise<TestApp> {
   const t = await createTestApp({ SEED_ADMIN_PHONE: SEED_PHONE, SEED_ADMIN_PASSWORD: SEED_PASSWORD, ...env });
-  const { ensureSeedAdmin } = await import('../src/modules/accounts/auth.service.ts');
+  const { ensureSeedAdmin } = await import('../src/modules/auth/auth.service.ts');
   await ensureSeedAdmin(t.app.ctx);
   return t;
 }

@@ -61,3 +61,53 @@ export async function updateUser(
 ): Promise<void> {
   await db.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
 }
+
+/** Sets the code only while none is set, so concurrent first calls agree on one code. */
+export async function setReferralCodeIfNone(db: Executor, userId: string, code: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ referral_code: code, updated_at: now })
+    .where('id', '=', userId)
+    .where('referral_code', 'is', null)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** First touch: sets `referred_by` only while it is unset and never to the user itself. */
+export async function setReferredByIfNone(db: Executor, userId: string, referrerId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ referred_by: referrerId })
+    .where('id', '=', userId)
+    .where('id', '<>', referrerId)
+    .where('referred_by', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * Removes what identifies the person; the row (and the id that ledger, orders and tickets point
+ * at) stays for accounting. Conditional, so a second run changes nothing.
+ */
+export async function anonymiseUser(db: Executor, userId: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({
+      phone: null,
+      full_name: '',
+      email: null,
+      email_verified: 0,
+      email_verified_at: null,
+      referral_code: null,
+      idp_uid: null,
+      password_hash: null,
+      is_admin: 0,
+      deleted_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

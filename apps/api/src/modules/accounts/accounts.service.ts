@@ -70,3 +70,6 @@ export async function updateProfile(ctx: Ctx, userId: string, patch: PatchMe): P
   if (Object.keys(set).length) await repo.updateUser(ctx.db, userId, set, ctx.clock.now().toISOString());
   return toUser((await repo.findById(ctx.db, userId))!);
 }
+
+/** Removes what identifies the person (deletion.service.ts calls it); conditional, so a second run changes nothing. */
+export const anonymiseUser = repo.anonymiseUser;

@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { accountRoutes } from './accounts.routes.ts';
-import { authRoutes } from './auth.routes.ts';
-import { otpRoutes } from './otp.routes.ts';
 
-/** Routes under /api/v1: sign-up, sign-in (password, admin, SMS and e-mail codes), sessions, the profile. */
-export const routes: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(authRoutes);
-  await app.register(accountRoutes);
-  await app.register(otpRoutes);
-};
+/** Routes under /api/v1: the signed-in user's profile (`/me`). */
+export const routes: FastifyPluginAsyncTypebox = accountRoutes;
 
 /** Routes at the host root (outside /api/v1): none for this domain. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
-
-export { checkPhoneOtp, consumePhoneOtp, purgeExpiredOtps, sendPhoneOtp, spendPhoneOtp } from './otp.service.ts';
-export type { PhoneOtpProof, PhoneOtpPurpose } from './otp.service.ts';

@@ -4,7 +4,7 @@ import type { Executor } from '../../lib/db-types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import * as accounts from '../accounts/accounts.service.ts';
-import { endAllSessions } from '../accounts/auth.service.ts';
+import { endAllSessions } from '../auth/auth.service.ts';
 import * as deletion from '../deletion/deletion.service.ts';
 import * as repo from './admin-users.repository.ts';
 import { recordAudit } from '../audit/index.ts';

@@ -89,37 +89,9 @@ export function listDue(db: Executor, now: string, limit: number): Promise<Array
     .execute();
 }
 
-/**
- * Removes what identifies the person; the row (and the id that ledger, orders and tickets point
- * at) stays for accounting. Conditional, so a second run changes nothing.
- */
-export async function anonymiseUser(db: Executor, userId: string, now: string): Promise<boolean> {
-  const r = await db
-    .updateTable('users')
-    .set({
-      phone: null,
-      full_name: '',
-      email: null,
-      email_verified: 0,
-      email_verified_at: null,
-      referral_code: null,
-      idp_uid: null,
-      password_hash: null,
-      is_admin: 0,
-      deleted_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-/** Personal leftovers in other tables: pending email codes, unused deletion tokens, signup IP. */
-export async function removePersonalLeftovers(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom('email_otps').where('user_id', '=', userId).execute();
+/** The user's unused deletion tokens (the other personal leftovers belong to auth and referrals). */
+export async function deleteTokensOf(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('deletion_tokens').where('user_id', '=', userId).execute();
-  await db.updateTable('signup_referral_inputs').set({ ip: null }).where('user_id', '=', userId).execute();
 }
 
 export type { DeletionChannel };

@@ -8,8 +8,9 @@ import { newId, randomToken } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import { recordAudit } from '../audit/index.ts';
-import { endAllSessions, requirePhone } from '../accounts/auth.service.ts';
-import { consumePhoneOtp, sendPhoneOtp } from '../accounts/otp.service.ts';
+import { endAllSessions, requirePhone } from '../auth/auth.service.ts';
+import { consumePhoneOtp, forgetEmailCodes, sendPhoneOtp } from '../auth/otp.service.ts';
+import { forgetSignupIp } from '../referrals/referrals.service.ts';
 import * as repo from './deletion.repository.ts';
 import { applyMove } from './transitions.ts';
 import type { DeletionRequestRow } from './deletion.repository.ts';
@@ -163,9 +164,12 @@ export async function cancel(ctx: Ctx, userId: string): Promise<DeletionState> {
 /** Anonymises a user and ends every session, in the caller's transaction. */
 async function anonymise(ctx: Ctx, trx: Trx, userId: string): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
-  if (!(await repo.anonymiseUser(trx, userId, now))) return false;
+  if (!(await accounts.anonymiseUser(trx, userId, now))) return false;
   await endAllSessions(ctx, trx, userId);
-  await repo.removePersonalLeftovers(trx, userId);
+  // Personal leftovers, each through its owner: unused deletion tokens, pending e-mail codes, the signup IP.
+  await repo.deleteTokensOf(trx, userId);
+  await forgetEmailCodes(trx, userId);
+  await forgetSignupIp(trx, userId);
   return true;
 }
 

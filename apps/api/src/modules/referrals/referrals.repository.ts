@@ -10,18 +10,6 @@ export function findCodeOfUser(db: Executor, userId: string): Promise<{ referral
   return db.selectFrom('users').select('referral_code').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-/** Sets the code only while none is set, so concurrent first calls agree on one code. */
-export async function setCodeIfNone(db: Executor, userId: string, code: string, now: string): Promise<boolean> {
-  const r = await db
-    .updateTable('users')
-    .set({ referral_code: code, updated_at: now })
-    .where('id', '=', userId)
-    .where('referral_code', 'is', null)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
 export async function insertClick(db: Executor, row: { id: string; code: string; ip: string | null; user_agent: string | null; created_at: string }): Promise<void> {
   await db.insertInto('referral_clicks').values(row).execute();
 }
@@ -39,18 +27,6 @@ export function latestClickFromIp(db: Executor, ip: string, since: string): Prom
     .orderBy('c.id', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-/** First touch: sets `referred_by` only while it is unset and never to the user itself. */
-export async function setReferredByIfNone(db: Executor, userId: string, referrerId: string): Promise<boolean> {
-  const r = await db
-    .updateTable('users')
-    .set({ referred_by: referrerId })
-    .where('id', '=', userId)
-    .where('id', '<>', referrerId)
-    .where('referred_by', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
 }
 
 export async function insertAttribution(
@@ -87,4 +63,9 @@ export async function insertSignupReferralInput(
   row: { user_id: string; referral_code: string | null; referral_source: 'install_referrer' | 'manual' | null; ip: string | null; created_at: string },
 ): Promise<void> {
   await db.insertInto('signup_referral_inputs').values(row).execute();
+}
+
+/** A deleted user's signup IP (kept only for attribution). */
+export async function forgetSignupIp(db: Executor, userId: string): Promise<void> {
+  await db.updateTable('signup_referral_inputs').set({ ip: null }).where('user_id', '=', userId).execute();
 }

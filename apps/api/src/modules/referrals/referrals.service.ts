@@ -7,6 +7,7 @@ import type { Executor } from '../../lib/db-types.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
+import * as accounts from '../accounts/accounts.repository.ts';
 import * as repo from './referrals.repository.ts';
 
 /** 32 symbols without the look-alikes 0, O, 1 and I. */
@@ -47,7 +48,7 @@ export async function ensureReferralCode(ctx: Ctx, userId: string, generate: () 
     if (!current) throw notFound('user');
     if (current.referral_code) return current.referral_code;
     try {
-      await repo.setCodeIfNone(ctx.db, userId, generate(), ctx.clock.now().toISOString());
+      await accounts.setReferralCodeIfNone(ctx.db, userId, generate(), ctx.clock.now().toISOString());
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       ctx.log.info('referral code collision; retrying');
@@ -159,7 +160,7 @@ export async function attributeSignup(
     if (hit && hit.referrer_id !== input.userId) found = { method: 'ip', code: hit.code, referrerId: hit.referrer_id };
   }
   if (!found) return null;
-  if (!(await repo.setReferredByIfNone(trx, input.userId, found.referrerId))) return null;
+  if (!(await accounts.setReferredByIfNone(trx, input.userId, found.referrerId))) return null;
   await repo.insertAttribution(trx, {
     user_id: input.userId,
     referrer_id: found.referrerId,
@@ -178,3 +179,6 @@ export async function attributionOf(ctx: Ctx, db: Executor, userId: string) {
 /** Retention job: raw click IPs older than 30 days are forgotten. */
 export const purgeOldClickIps = (ctx: Ctx): Promise<number> =>
   repo.purgeClickIps(ctx.db, new Date(ctx.clock.now().getTime() - CLICK_IP_RETENTION_MS).toISOString());
+
+/** A deleted user's raw signup IP, in the deletion's transaction. */
+export const forgetSignupIp = (trx: Executor, userId: string): Promise<void> => repo.forgetSignupIp(trx, userId);

@@ -2,14 +2,14 @@ import type { Ctx } from '../../context.ts';
 import type { PhoneOtpChannel, PhoneOtpPurpose } from '../../db/tables/otp.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import { HOUR, MINUTE, SECOND } from '../../lib/clock.ts';
-import type { Trx } from '../../lib/db-types.ts';
+import type { Executor, Trx } from '../../lib/db-types.ts';
 import { inBackground } from '../../lib/background.ts';
 import { AppError, rateLimited } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
-import * as accounts from './accounts.service.ts';
-import type { User } from './accounts.schemas.ts';
+import * as accounts from '../accounts/accounts.service.ts';
+import type { User } from '../accounts/accounts.schemas.ts';
 import { endAllSessions, issueSession, requirePhone, type TokenPair } from './auth.service.ts';
 import { generateCode, hashCode, sameHash } from './otp.codes.ts';
 import * as repo from './otp.repository.ts';
@@ -236,3 +236,6 @@ export async function resetPassword(ctx: Ctx, input: { phone: string; otp: strin
 
 /** Retention: removes codes that expired before `before`. */
 export const purgeExpiredOtps = (ctx: Ctx, before: Date): Promise<number> => repo.purgeExpired(ctx.db, before.toISOString());
+
+/** A deleted user's pending e-mail codes, in the deletion's transaction. */
+export const forgetEmailCodes = (trx: Executor, userId: string): Promise<void> => repo.deleteEmailOtpsOf(trx, userId);

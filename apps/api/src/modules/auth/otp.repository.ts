@@ -152,3 +152,8 @@ export async function purgeExpired(db: Executor, before: string): Promise<number
   const b = await db.deleteFrom('email_otps').where('expires_at', '<', before).executeTakeFirst();
   return Number(a.numDeletedRows) + Number(b.numDeletedRows);
 }
+
+/** A deleted user's pending e-mail codes (they hold the address). */
+export async function deleteEmailOtpsOf(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('email_otps').where('user_id', '=', userId).execute();
+}

@@ -2,8 +2,8 @@ import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import { attributeSignup, recordSignupInput } from '../referrals/referrals.service.ts';
 import { createWallet } from '../wallet/index.ts';
-import * as accounts from './accounts.service.ts';
-import type { UserRow } from './accounts.repository.ts';
+import * as accounts from '../accounts/accounts.service.ts';
+import type { UserRow } from '../accounts/accounts.repository.ts';
 
 export interface NewUser {
   phone: string | null;

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authRoutes } from './auth.routes.ts';
+import { otpRoutes } from './otp.routes.ts';
+
+/** Routes under /api/v1: sign-up, sign-in (password, admin, SMS and e-mail codes, IdP), sessions. */
+export const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(authRoutes);
+  await app.register(otpRoutes);
+};
+
+/** Routes at the host root (outside /api/v1): none for this domain. */
+export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+
+export { checkPhoneOtp, consumePhoneOtp, purgeExpiredOtps, sendPhoneOtp, spendPhoneOtp } from './otp.service.ts';
+export type { PhoneOtpProof, PhoneOtpPurpose } from './otp.service.ts';
