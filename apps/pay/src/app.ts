@@ -8,6 +8,7 @@ import type { PayConfig } from './config.ts';
 import { StorefrontApi } from './api-client.ts';
 import { gatewayAOpen, gatewayBOpen, isToken, offers, unpayablePage } from './topup.ts';
 import { Settlement } from './settlement.ts';
+import { Outbox } from './outbox.ts';
 import { GatewayBClient } from '@storefront/gateway-b';
 import { gatewayARoutes } from './gateway-a/gateway-a.routes.ts';
 import { gatewayBRoutes } from './gateway-b/gateway-b.routes.ts';
@@ -66,10 +67,11 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     log: app.log,
     ...(options.apiRetryDelaysMs ? { retryDelaysMs: options.apiRetryDelaysMs } : {}),
   });
-  const settlement = new Settlement(api, app.log, () => Date.now(), config.outboxFile);
+  const settlement = new Settlement({ api, log: app.log, clock, outbox: new Outbox(config.databaseUrl), leaseMs: config.outboxLeaseMs });
+  await settlement.start(config.outboxFile);
   const gatewayB = config.gatewayB ? new GatewayBClient(config.gatewayB, { timeoutMs: config.httpTimeoutMs, nowMs: () => clock.now().getTime() }) : null;
   app.decorate('pay', { config, clock, api, settlement, gatewayB });
-  app.addHook('onClose', async () => settlement.close());
+  app.addHook('onClose', () => settlement.close());
 
   // Gateways and the hosted page post classic HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
