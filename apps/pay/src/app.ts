@@ -12,6 +12,7 @@ import { Outbox } from './outbox.ts';
 import { GatewayBClient } from '@storefront/gateway-b';
 import { gatewayARoutes } from './gateway-a/gateway-a.routes.ts';
 import { gatewayBRoutes } from './gateway-b/gateway-b.routes.ts';
+import { metricsRoutes } from './metrics.ts';
 import { messagePage, topupPage } from './views.ts';
 
 export interface Clock {
@@ -147,6 +148,7 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
   await app.register(rateLimit, { global: false });
   await app.register(gatewayARoutes);
   await app.register(gatewayBRoutes);
+  await app.register(metricsRoutes);
   return app;
 }
 

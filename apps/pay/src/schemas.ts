@@ -1,0 +1,13 @@
+import { Type } from 'typebox';
+
+/**
+ * The shapes of what the payment server answers (TypeBox). Pages are HTML; the error handler
+ * answers `{error, message?}` to callers that do not ask for HTML, with any route's status.
+ */
+export const ErrorSchema = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()) });
+
+const HtmlSchema = Type.String({ description: 'an HTML page' });
+
+/** A page, or the error body for non-browser callers, for each status code a page route answers. */
+export const pageResponses = (...codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [code, { content: { 'text/html': { schema: HtmlSchema }, 'application/json': { schema: ErrorSchema } } }]));
