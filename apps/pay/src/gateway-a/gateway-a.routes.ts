@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { gatewayAOpen, isToken, unpayablePage } from '../topup.ts';
+import { isToken, methodUnavailable } from '../topup.ts';
+import { GatewayAResponseFormSchema, pageResponses, TokenFormSchema } from '../schemas.ts';
 import type { GatewayAConfig } from '../config.ts';
 import { decimalToMinor, minorToDecimal } from '../lib/money.ts';
-import { gatewayAHandoffPage, messagePage, resultPage } from '../views.ts';
+import { gatewayAHandoffPage, refusalPage, resultPage } from '../views.ts';
 import { decodeParams, decrypt, encodeParams, encrypt } from './crypto.ts';
 import { fetchOrderStatus } from './status.ts';
 
@@ -21,24 +21,17 @@ function orderIdMatches(cfg: GatewayAConfig, token: string, orderId: string): bo
   return timingSafeEqual(Buffer.from(orderPrefix(cfg, token)), Buffer.from(orderId.slice(0, 20)));
 }
 
-const FormSchema = Type.Record(Type.String(), Type.String());
-
 /** A payer posts one response per payment (a few with "Check again"); 30 a minute per IP is plenty. */
 export const RESPONSE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
-const unavailable = (reply: Parameters<typeof messagePage>[0]) =>
-  messagePage(reply, 503, 'This payment method is unavailable', ['Please choose another way to pay, or try again later.']);
-
 export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config, api, settlement, clock } = app.pay;
+  const { config, settlement, topups } = app.pay;
 
-  app.post('/api/gateway-a/initiate', { schema: { body: FormSchema } }, async (req, reply) => {
-    if (!gatewayAOpen(config)) return unavailable(reply);
+  app.post('/api/gateway-a/initiate', { schema: { body: TokenFormSchema, response: pageResponses(200, 400, 404, 409, 410, 503) } }, async (req, reply) => {
+    const opened = await topups.open(req.body.token, 'gateway_a');
+    if (!opened.ok) return refusalPage(reply, opened.refusal);
     const cfg = config.gatewayA!;
-    const token = req.body.token;
-    if (!isToken(token)) return messagePage(reply, 404, 'This payment link is not valid', ['Start a new top-up from the app.']);
-    const page = unpayablePage(reply, await api.lookup(token), clock.now(), 'gateway_a');
-    if (!('amount' in page)) return page;
+    const { token, topup: page } = opened;
 
     const orderId = orderPrefix(cfg, token) + randomBytes(4).toString('hex');
     const responseUrl = `${config.publicUrl}/api/gateway-a/response`;
@@ -57,8 +50,11 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // Each response costs a decryption and a call to gateway A's status API: bounded per IP.
-  app.post('/api/gateway-a/response', { schema: { body: FormSchema }, config: { rateLimit: RESPONSE_RATE_LIMIT } }, async (req, reply) => {
-    if (!gatewayAOpen(config)) return unavailable(reply);
+  app.post(
+    '/api/gateway-a/response',
+    { schema: { body: GatewayAResponseFormSchema, response: pageResponses(200, 400, 429, 503) }, config: { rateLimit: RESPONSE_RATE_LIMIT } },
+    async (req, reply) => {
+    if (!topups.isOpen('gateway_a')) return refusalPage(reply, methodUnavailable);
     const cfg = config.gatewayA!;
     const encResp = req.body.encResp ?? '';
     const plain = decrypt(encResp, cfg.workingKey);
@@ -110,5 +106,6 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
       default:
         return resultPage(reply, 'unverified');
     }
-  });
+    },
+  );
 };
