@@ -110,18 +110,29 @@ export class Outbox {
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { key, token, credit, attempts: 0 };
     // Already owed (the payer posted the proof again, or a webhook and a return crossed).
+    return this.take(key, now, leaseMs);
+  }
+
+  /** Leases this owed credit unless another holder's lease is running. */
+  async take(key: string, now: number, leaseMs: number): Promise<Lease | null> {
+    const token = randomUUID();
     const row = await this.db
       .updateTable(TABLE)
       .set({ lease_until: now + leaseMs, lease_token: token })
       .where('key', '=', key)
       .where('lease_until', '<=', now)
-      .returning(['attempts'])
+      .returning(['credit', 'attempts'])
       .executeTakeFirst();
-    return row ? { key, token, credit, attempts: row.attempts } : null;
+    return row ? { key, token, credit: JSON.parse(row.credit) as CreditInput, attempts: row.attempts } : null;
   }
 
-  /** Leases the next owed credit nobody holds, due by `dueBy`; null when there is none. */
-  async takeDue(now: number, dueBy: number, leaseMs: number): Promise<Lease | null> {
+  /** The keys of every owed credit (not failed), due or not. */
+  async owedKeys(): Promise<string[]> {
+    return (await this.db.selectFrom(TABLE).select('key').where('failed', 'is', null).orderBy('next_at').execute()).map((r) => r.key);
+  }
+
+  /** Leases the next due credit nobody holds; null when there is none. */
+  async takeDue(now: number, leaseMs: number): Promise<Lease | null> {
     const token = randomUUID();
     const set = { lease_until: now + leaseMs, lease_token: token };
     let row: { key: string; credit: string; attempts: number } | undefined;
@@ -132,7 +143,7 @@ export class Outbox {
           .selectFrom(TABLE)
           .select(['key', 'credit', 'attempts'])
           .where('failed', 'is', null)
-          .where('next_at', '<=', dueBy)
+          .where('next_at', '<=', now)
           .where('lease_until', '<=', now)
           .orderBy('next_at')
           .limit(1)
@@ -148,7 +159,7 @@ export class Outbox {
         .selectFrom(TABLE)
         .select('key')
         .where('failed', 'is', null)
-        .where('next_at', '<=', dueBy)
+        .where('next_at', '<=', now)
         .where('lease_until', '<=', now)
         .orderBy('next_at')
         .limit(1);

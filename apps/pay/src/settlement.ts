@@ -107,14 +107,26 @@ export class Settlement {
     // the API refuses it (amount_mismatch) if it is not the initiated one, so queueing is safe.
     const credit: CreditInput = { token: p.token, amount: p.paidAmount, currency: p.paidCurrency, gateway: p.gateway, gateway_txn_id: p.gatewayTxnId };
     // Write-ahead: owed from here on, in the table before the API hears of it.
+    const ids = { gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id };
     const now = this.#now();
-    const lease = await this.outbox.add(credit, now, this.leaseMs, now + BACKOFF_MS[0]!);
-    if (lease?.attempts === 0) this.log.info({ gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id }, 'credit recorded as owed');
+    let lease: Lease | null = null;
+    try {
+      lease = await this.outbox.add(credit, now, this.leaseMs, now + BACKOFF_MS[0]!);
+      this.log.info(ids, 'credit recorded as owed');
+    } catch (err) {
+      // The gateway has the money whatever happens here: trying the API beats giving up.
+      this.log.error({ ...ids, reason: (err as Error).message }, 'credit could not be recorded as owed; calling the API anyway');
+    }
     // The payer in front of us gets an attempt even when another holder is retrying this credit:
     // the API's once-only rule makes the repeat harmless. Leases keep the background retries single.
     const done: Attempt = lookup.kind === 'found' ? await this.#withLease(lease, () => this.#attempt(credit)) : 'retry';
-    if (lease) await this.#finish(lease, done, lease.attempts, false);
-    else if (done === 'ok') await this.outbox.remove(outboxKey(credit));
+    try {
+      if (lease) await this.#finish(lease, done, lease.attempts, false);
+      else if (done === 'ok') await this.outbox.remove(outboxKey(credit));
+    } catch (err) {
+      // The row keeps its lease until it runs out; then a retry finds the credit taken (duplicate).
+      this.log.error({ ...ids, reason: (err as Error).message }, 'outbox not updated after the attempt');
+    }
     this.#schedule();
     if (done === 'ok') return { kind: 'credited', amount: p.paidAmount, currency: p.paidCurrency };
     if (done === 'refused') return { kind: 'mismatch' };
@@ -208,15 +220,21 @@ export class Settlement {
   async #flush(onlyDue: boolean): Promise<void> {
     try {
       // One credit leased at a time: instances retrying together share the work instead of racing.
-      for (;;) {
+      // Due ones until none is left (a retried one is due again only after its backoff), or every
+      // owed one once.
+      const keys = onlyDue ? null : await this.outbox.owedKeys();
+      for (let i = 0; !this.#closed && (keys === null || i < keys.length); i++) {
         const now = this.#now();
-        const lease = await this.outbox.takeDue(now, onlyDue ? now : Number.MAX_SAFE_INTEGER, this.leaseMs);
-        if (!lease || this.#closed) return;
+        const lease = keys === null ? await this.outbox.takeDue(now, this.leaseMs) : await this.outbox.take(keys[i]!, now, this.leaseMs);
+        if (!lease) {
+          if (keys === null) return;
+          continue;
+        }
         const r = await this.#withLease(lease, () => this.#attempt(lease.credit));
         await this.#finish(lease, r, lease.attempts, true);
       }
     } catch (err) {
-      this.log.error({ reason: (err as Error).message }, 'outbox retry failed; will try again');
+      if (!this.#closed) this.log.error({ reason: (err as Error).message }, 'outbox retry failed; will try again');
     }
   }
 
@@ -237,11 +255,11 @@ export class Settlement {
       .catch((err: Error) => this.log.error({ reason: err.message }, 'outbox not readable; will try again'));
   }
 
+  /** A background retry still under way is not waited for: its lease runs out and another instance (or the next start) takes the row. */
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
-    await this.#flushing;
     await this.outbox.close();
   }
 }

@@ -1,15 +1,19 @@
 /**
- * Two payment server processes sharing one PostgreSQL outbox (PAY_DATABASE_URL). Gateway
- * successes come in through both while the API is down; when it is back, both instances retry at
- * the same moment, and each credit reaches the API exactly once: one call per credit, not one per
- * instance.
+ * Two payment server processes sharing one outbox (PAY_DATABASE_URL). Gateway successes come in
+ * through both while the API is down; when it is back, both instances retry at the same moment,
+ * and each credit reaches the API exactly once: one call per credit, not one per instance.
  *
- * The outbox database is made on the PostgreSQL of DATABASE_URL when that is one, otherwise on
- * 127.0.0.1:5432 (CI always has it), and dropped afterwards.
+ * On PostgreSQL (several hosts; the lease is taken with SELECT … FOR UPDATE SKIP LOCKED): the
+ * outbox database is made on the server of DATABASE_URL when that is PostgreSQL, otherwise on
+ * 127.0.0.1:5432 (CI always has it), and dropped afterwards. On one SQLite file too (one host; the
+ * lease is a conditional UPDATE).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import {
   balanceOf,
@@ -42,21 +46,44 @@ const depthOf = async (p: PayProcess): Promise<number> => {
   return Number(/^pay_outbox_depth (\d+)$/m.exec(text)?.[1]);
 };
 
-describe('two payment servers on one PostgreSQL outbox', () => {
-  let s: Stack;
-  let admin: pg.Client;
-  let outboxUrl: string;
+interface OutboxPlace {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function postgresOutbox(): Promise<OutboxPlace> {
   const dbName = `pay_outbox_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${dbName}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function sqliteOutbox(): Promise<OutboxPlace> {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-outbox-'));
+  return { url: `sqlite:${join(dir, 'pay.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+for (const [name, place] of [
+  ['PostgreSQL', postgresOutbox],
+  ['SQLite file', sqliteOutbox],
+] as const) describe(`two payment servers on one ${name} outbox`, () => {
+  let s: Stack;
+  let outbox: OutboxPlace;
   const pays: PayProcess[] = [];
 
   before(async () => {
     s = await startStack();
-    admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    outboxUrl = u.toString();
+    outbox = await place();
+    const outboxUrl = outbox.url;
     for (let i = 0; i < 2; i++) {
       pays.push(await startPayProcess(s, await freePort(), { PAY_DATABASE_URL: outboxUrl, PAY_OUTBOX_LEASE_MS: '3000', LOG_LEVEL: 'info' }));
     }
@@ -68,8 +95,7 @@ describe('two payment servers on one PostgreSQL outbox', () => {
       await p.exited;
     }
     await s.close();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await outbox.drop();
   });
 
   test('the API down while payments arrive at both, then up: each credit is called for and credited exactly once', async () => {
