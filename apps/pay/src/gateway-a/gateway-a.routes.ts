@@ -54,58 +54,58 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/gateway-a/response',
     { schema: { body: GatewayAResponseFormSchema, response: pageResponses(200, 400, 429, 503) }, config: { rateLimit: RESPONSE_RATE_LIMIT } },
     async (req, reply) => {
-    if (!topups.isOpen('gateway_a')) return refusalPage(reply, methodUnavailable);
-    const cfg = config.gatewayA!;
-    const encResp = req.body.encResp ?? '';
-    const plain = decrypt(encResp, cfg.workingKey);
-    if (plain === null) {
-      req.log.warn({ gateway: 'gateway_a', length: encResp.length }, 'gateway a response could not be decrypted; nothing credited');
-      return resultPage(reply, 'unverified', { status: 400 });
-    }
-    const r = decodeParams(plain);
-    const token = r.merchant_param1 ?? '';
-    const orderId = r.order_id ?? '';
-    const trackingId = r.tracking_id ?? '';
-    if (!isToken(token) || !orderIdMatches(cfg, token, orderId) || !/^[A-Za-z0-9_-]{1,64}$/.test(trackingId)) {
-      req.log.warn({ gateway: 'gateway_a', order_id: orderId.slice(0, 40) }, 'gateway a response does not match an order we started; nothing credited');
-      return resultPage(reply, 'unverified', { status: 400 });
-    }
-    const ids = { gateway: 'gateway_a', order_id: orderId, tracking_id: trackingId, order_status: r.order_status };
-    if (r.order_status !== 'Success') {
-      req.log.info(ids, 'gateway a payment not successful');
-      return resultPage(reply, 'failed', { againHref: `/topup?token=${encodeURIComponent(token)}` });
-    }
-    const currency = r.currency ?? '';
-    const paid = /^[A-Z]{3}$/.test(currency) ? decimalToMinor(r.amount, currency) : null;
-    if (paid === null) {
-      req.log.warn(ids, 'gateway a response has no usable amount; nothing credited');
-      return resultPage(reply, 'unverified', { status: 400 });
-    }
-    // The gateway's own order status API must agree before anything is credited.
-    const confirmed = await fetchOrderStatus(cfg, orderId, trackingId, config.httpTimeoutMs);
-    if (confirmed.kind === 'unreachable') {
-      req.log.warn({ ...ids, reason: confirmed.reason }, 'gateway a status could not be asked; not credited yet');
-      // The encrypted response is still the customer's proof: "Check again" asks once more.
-      return resultPage(reply, 'pending', { amount: paid, currency, retry: { action: '/api/gateway-a/response', fields: { encResp } } });
-    }
-    if (confirmed.kind === 'not_paid' || decimalToMinor(confirmed.amount, confirmed.currency) !== paid || confirmed.currency !== currency) {
-      req.log.warn({ ...ids, reason: confirmed.kind === 'not_paid' ? confirmed.reason : 'status_amount_differs' }, 'gateway a status does not confirm this payment; nothing credited');
-      return resultPage(reply, 'unverified', { status: 400 });
-    }
-    const outcome = await settlement.settle({ token, gateway: 'gateway_a', gatewayTxnId: trackingId, paidAmount: paid, paidCurrency: currency });
-    switch (outcome.kind) {
-      case 'credited':
-        return resultPage(reply, 'success', { amount: outcome.amount, currency: outcome.currency });
-      case 'pending':
-        // The encrypted response is the proof of payment: posting it again retries the credit.
-        return resultPage(reply, 'pending', {
-          amount: outcome.amount,
-          currency: outcome.currency,
-          retry: { action: '/api/gateway-a/response', fields: { encResp } },
-        });
-      default:
-        return resultPage(reply, 'unverified');
-    }
+      if (!topups.isOpen('gateway_a')) return refusalPage(reply, methodUnavailable);
+      const cfg = config.gatewayA!;
+      const encResp = req.body.encResp ?? '';
+      const plain = decrypt(encResp, cfg.workingKey);
+      if (plain === null) {
+        req.log.warn({ gateway: 'gateway_a', length: encResp.length }, 'gateway a response could not be decrypted; nothing credited');
+        return resultPage(reply, 'unverified', { status: 400 });
+      }
+      const r = decodeParams(plain);
+      const token = r.merchant_param1 ?? '';
+      const orderId = r.order_id ?? '';
+      const trackingId = r.tracking_id ?? '';
+      if (!isToken(token) || !orderIdMatches(cfg, token, orderId) || !/^[A-Za-z0-9_-]{1,64}$/.test(trackingId)) {
+        req.log.warn({ gateway: 'gateway_a', order_id: orderId.slice(0, 40) }, 'gateway a response does not match an order we started; nothing credited');
+        return resultPage(reply, 'unverified', { status: 400 });
+      }
+      const ids = { gateway: 'gateway_a', order_id: orderId, tracking_id: trackingId, order_status: r.order_status };
+      if (r.order_status !== 'Success') {
+        req.log.info(ids, 'gateway a payment not successful');
+        return resultPage(reply, 'failed', { againHref: `/topup?token=${encodeURIComponent(token)}` });
+      }
+      const currency = r.currency ?? '';
+      const paid = /^[A-Z]{3}$/.test(currency) ? decimalToMinor(r.amount, currency) : null;
+      if (paid === null) {
+        req.log.warn(ids, 'gateway a response has no usable amount; nothing credited');
+        return resultPage(reply, 'unverified', { status: 400 });
+      }
+      // The gateway's own order status API must agree before anything is credited.
+      const confirmed = await fetchOrderStatus(cfg, orderId, trackingId, config.httpTimeoutMs);
+      if (confirmed.kind === 'unreachable') {
+        req.log.warn({ ...ids, reason: confirmed.reason }, 'gateway a status could not be asked; not credited yet');
+        // The encrypted response is still the customer's proof: "Check again" asks once more.
+        return resultPage(reply, 'pending', { amount: paid, currency, retry: { action: '/api/gateway-a/response', fields: { encResp } } });
+      }
+      if (confirmed.kind === 'not_paid' || decimalToMinor(confirmed.amount, confirmed.currency) !== paid || confirmed.currency !== currency) {
+        req.log.warn({ ...ids, reason: confirmed.kind === 'not_paid' ? confirmed.reason : 'status_amount_differs' }, 'gateway a status does not confirm this payment; nothing credited');
+        return resultPage(reply, 'unverified', { status: 400 });
+      }
+      const outcome = await settlement.settle({ token, gateway: 'gateway_a', gatewayTxnId: trackingId, paidAmount: paid, paidCurrency: currency });
+      switch (outcome.kind) {
+        case 'credited':
+          return resultPage(reply, 'success', { amount: outcome.amount, currency: outcome.currency });
+        case 'pending':
+          // The encrypted response is the proof of payment: posting it again retries the credit.
+          return resultPage(reply, 'pending', {
+            amount: outcome.amount,
+            currency: outcome.currency,
+            retry: { action: '/api/gateway-a/response', fields: { encResp } },
+          });
+        default:
+          return resultPage(reply, 'unverified');
+      }
     },
   );
 };

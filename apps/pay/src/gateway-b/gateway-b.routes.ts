@@ -139,40 +139,40 @@ export const gatewayBRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/gateway-b/webhook',
     { schema: { body: Type.Unknown(), response: { 200: WebhookAnswerSchema, 400: ErrorSchema, 503: ErrorSchema } } },
     async (req, reply) => {
-    if (!open() || !gw) return reply.code(503).send({ error: 'service_unavailable' });
-    const event = eventOf(req.body);
-    let genuine: boolean;
-    try {
-      genuine = await gw.verifyWebhook(req.headers, req.body);
-    } catch (err) {
-      req.log.error({ gateway: 'gateway_b', reason: (err as Error).message }, 'gateway b webhook could not be verified now');
-      return reply.code(503).send({ error: 'service_unavailable' });
-    }
-    if (!genuine) {
-      req.log.warn({ gateway: 'gateway_b', event_id: String(event.id ?? '').slice(0, 64) }, 'gateway b webhook failed verification; ignored');
-      return reply.code(400).send({ error: 'invalid_signature' });
-    }
-    if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') return reply.send({ received: true, handled: false });
-
-    let capture = captureOf(event.resource, null);
-    if (capture && !capture.token && capture.orderId && ORDER_ID.test(capture.orderId)) {
-      // Older events omit custom_id on the capture; the order has it.
+      if (!open() || !gw) return reply.code(503).send({ error: 'service_unavailable' });
+      const event = eventOf(req.body);
+      let genuine: boolean;
       try {
-        const order = await gw.getOrder(capture.orderId);
-        const customId = order?.purchase_units?.[0]?.custom_id;
-        capture = { ...capture, token: typeof customId === 'string' && customId !== '' ? customId : null };
-      } catch {
+        genuine = await gw.verifyWebhook(req.headers, req.body);
+      } catch (err) {
+        req.log.error({ gateway: 'gateway_b', reason: (err as Error).message }, 'gateway b webhook could not be verified now');
         return reply.code(503).send({ error: 'service_unavailable' });
       }
-    }
-    if (!capture) {
-      req.log.warn({ gateway: 'gateway_b' }, 'gateway b capture event is not a completed capture; ignored');
-      return reply.send({ received: true, handled: false });
-    }
-    const outcome = await settleCapture(settlement, capture, req.log);
-    // Pending: answer 503 so the gateway delivers again (our outbox retries too).
-    if (outcome.kind === 'pending') return reply.code(503).send({ error: 'service_unavailable' });
-    return reply.send({ received: true, handled: true, credited: outcome.kind === 'credited' });
+      if (!genuine) {
+        req.log.warn({ gateway: 'gateway_b', event_id: String(event.id ?? '').slice(0, 64) }, 'gateway b webhook failed verification; ignored');
+        return reply.code(400).send({ error: 'invalid_signature' });
+      }
+      if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') return reply.send({ received: true, handled: false });
+
+      let capture = captureOf(event.resource, null);
+      if (capture && !capture.token && capture.orderId && ORDER_ID.test(capture.orderId)) {
+        // Older events omit custom_id on the capture; the order has it.
+        try {
+          const order = await gw.getOrder(capture.orderId);
+          const customId = order?.purchase_units?.[0]?.custom_id;
+          capture = { ...capture, token: typeof customId === 'string' && customId !== '' ? customId : null };
+        } catch {
+          return reply.code(503).send({ error: 'service_unavailable' });
+        }
+      }
+      if (!capture) {
+        req.log.warn({ gateway: 'gateway_b' }, 'gateway b capture event is not a completed capture; ignored');
+        return reply.send({ received: true, handled: false });
+      }
+      const outcome = await settleCapture(settlement, capture, req.log);
+      // Pending: answer 503 so the gateway delivers again (our outbox retries too).
+      if (outcome.kind === 'pending') return reply.code(503).send({ error: 'service_unavailable' });
+      return reply.send({ received: true, handled: true, credited: outcome.kind === 'credited' });
     },
   );
 };
