@@ -9,12 +9,9 @@
  * table alone yields neither a usable cookie nor a usable token.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
+import { openStore } from '@storefront/store';
 
 export interface PortalUser {
   id: string;
@@ -96,20 +93,6 @@ function sealer(secrets: readonly string[]) {
   };
 }
 
-function openStore(url: string | null): Kysely<StoreDb> {
-  if (url === null || url.startsWith('sqlite:')) {
-    const path = url === null ? ':memory:' : url.slice('sqlite:'.length);
-    if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-    const sqlite = new SQLite(path);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<StoreDb>({ dialect: new SqliteDialect({ database: sqlite }) });
-  }
-  const pool = new pg.Pool({ connectionString: url, max: 5 });
-  pool.on('error', (err) => console.error(`session store: idle connection error: ${err.message}`));
-  return new Kysely<StoreDb>({ dialect: new PostgresDialect({ pool }) });
-}
-
 const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 export class SessionStore {
@@ -122,7 +105,7 @@ export class SessionStore {
   private readonly refreshing = new Map<string, Promise<(Tokens & { version: number }) | null>>();
 
   constructor(options: { url: string | null; secrets: readonly string[]; idleMs: number; maxMs: number; clock?: Clock }) {
-    this.db = openStore(options.url);
+    this.db = openStore<StoreDb>(options.url, { name: 'session store' }).db;
     this.sealer = sealer(options.secrets);
     this.idleMs = options.idleMs;
     this.maxMs = options.maxMs;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createStorefrontClient, type StorefrontClient } from '@storefront/client';
 import { signAll } from '@storefront/signing';
-import { HttpUnavailable, sleep, type HttpResponse } from './lib/http.ts';
+import { fieldsOf, HttpUnavailable, sleep, type HttpResponse } from './lib/http.ts';
 
 /**
  * The signed calls to the Storefront API (docs/contracts.md §6), made with the typed client generated from
@@ -102,13 +102,13 @@ export class StorefrontApi {
     const res = await this.post('topup-lookup', (c, signal) => c.POST('/api/v1/wallet/topup-lookup', { body: { token }, signal }));
     if (res === null) return { kind: 'unavailable' };
     if (res.status === 404) return { kind: 'not_found' };
-    const b = res.json;
-    if (res.status === 200 && b && typeof b.amount === 'number' && Number.isSafeInteger(b.amount) && typeof b.currency === 'string' && typeof b.status === 'string') {
+    const b = fieldsOf(res.json);
+    if (res.status === 200 && typeof b.amount === 'number' && Number.isSafeInteger(b.amount) && typeof b.currency === 'string' && typeof b.status === 'string') {
       const topup: Topup = { status: b.status, amount: b.amount, currency: b.currency, expires_at: String(b.expires_at ?? '') };
-      if (Array.isArray(b.gateways)) topup.gateways = b.gateways.map((g: { code?: unknown }) => g?.code).filter((c: unknown): c is string => typeof c === 'string');
+      if (Array.isArray(b.gateways)) topup.gateways = b.gateways.map((g: unknown) => fieldsOf(g).code).filter((c): c is string => typeof c === 'string');
       return { kind: 'found', topup };
     }
-    this.o.log.error({ status: res.status, error: b?.error }, 'topup-lookup refused');
+    this.o.log.error({ status: res.status, error: b.error }, 'topup-lookup refused');
     return res.status === 400 ? { kind: 'not_found' } : { kind: 'unavailable' };
   }
 
@@ -118,16 +118,16 @@ export class StorefrontApi {
       c.POST('/api/v1/wallet/topup-attach', { body: { token, gateway: 'gateway_b', gateway_order_id: gatewayOrderId }, signal }),
     );
     if (res?.status === 200 || res?.status === 201 || res?.status === 204) return true;
-    this.o.log.warn({ status: res?.status ?? null, error: res?.json?.error }, 'topup-attach failed');
+    this.o.log.warn({ status: res?.status ?? null, error: fieldsOf(res?.json).error }, 'topup-attach failed');
     return false;
   }
 
   async credit(input: CreditInput): Promise<CreditResult> {
     const res = await this.post('topup-credit', (c, signal) => c.POST('/api/v1/wallet/topup-credit', { body: input, signal }));
     if (res === null) return { kind: 'unavailable' };
-    const b = res.json;
-    if (res.status === 200 && b?.credited === true) return { kind: 'credited', balance: typeof b.balance === 'number' ? b.balance : null };
-    if (res.status === 200 && b?.duplicate === true) return { kind: 'duplicate' };
-    return { kind: 'rejected', status: res.status, error: typeof b?.error === 'string' ? b.error : 'unexpected_response' };
+    const b = fieldsOf(res.json);
+    if (res.status === 200 && b.credited === true) return { kind: 'credited', balance: typeof b.balance === 'number' ? b.balance : null };
+    if (res.status === 200 && b.duplicate === true) return { kind: 'duplicate' };
+    return { kind: 'rejected', status: res.status, error: typeof b.error === 'string' ? b.error : 'unexpected_response' };
   }
 }

@@ -6,12 +6,15 @@ import { Type } from 'typebox';
 import type { DestinationStream } from 'pino';
 import type { PayConfig } from './config.ts';
 import { StorefrontApi } from './api-client.ts';
-import { gatewayAOpen, gatewayBOpen, isToken, offers, unpayablePage } from './topup.ts';
+import { TopupPageService } from './topup.ts';
+import { pageResponses } from './schemas.ts';
 import { Settlement } from './settlement.ts';
+import { Outbox } from './outbox.ts';
 import { GatewayBClient } from '@storefront/gateway-b';
 import { gatewayARoutes } from './gateway-a/gateway-a.routes.ts';
 import { gatewayBRoutes } from './gateway-b/gateway-b.routes.ts';
-import { messagePage, topupPage } from './views.ts';
+import { metricsRoutes } from './metrics.ts';
+import { messagePage, refusalPage, topupPage } from './views.ts';
 
 export interface Clock {
   now(): Date;
@@ -22,6 +25,8 @@ export interface PayServices {
   clock: Clock;
   api: StorefrontApi;
   settlement: Settlement;
+  /** The steps every way into a payment shares: gate, token, lookup, payability (src/topup.ts). */
+  topups: TopupPageService;
   gatewayB: GatewayBClient | null;
 }
 
@@ -66,10 +71,12 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     log: app.log,
     ...(options.apiRetryDelaysMs ? { retryDelaysMs: options.apiRetryDelaysMs } : {}),
   });
-  const settlement = new Settlement(api, app.log, () => Date.now(), config.outboxFile);
+  const settlement = new Settlement({ api, log: app.log, clock, outbox: new Outbox(config.databaseUrl), leaseMs: config.outboxLeaseMs });
+  await settlement.start(config.outboxFile);
   const gatewayB = config.gatewayB ? new GatewayBClient(config.gatewayB, { timeoutMs: config.httpTimeoutMs, nowMs: () => clock.now().getTime() }) : null;
-  app.decorate('pay', { config, clock, api, settlement, gatewayB });
-  app.addHook('onClose', async () => settlement.close());
+  const topups = new TopupPageService(config, api, clock);
+  app.decorate('pay', { config, clock, api, settlement, topups, gatewayB });
+  app.addHook('onClose', () => settlement.close());
 
   // Gateways and the hosted page post classic HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -119,32 +126,28 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     }),
   );
 
-  app.get('/topup', { schema: { querystring: Type.Object({ token: Type.Optional(Type.String()), cancelled: Type.Optional(Type.String()) }) } }, async (req, reply) => {
-    const a = gatewayAOpen(config);
-    const b = gatewayBOpen(config);
-    if (!a && !b) {
-      return messagePage(reply, 503, 'Payments are unavailable', ['Online payments are not available right now. Please try again later.']);
-    }
-    const token = req.query.token;
-    if (!isToken(token)) return messagePage(reply, 404, 'This payment link is not valid', ['Start a new top-up from the app.']);
-    const page = unpayablePage(reply, await api.lookup(token), clock.now());
-    if ('amount' in page) {
-      // Only gateways this server runs and the API offers for this amount (the admin's records).
-      const gatewayA = a && offers(page, 'gateway_a');
-      const gatewayB = b && offers(page, 'gateway_b');
-      if (!gatewayA && !gatewayB) {
-        return messagePage(reply, 409, 'No payment method is available for this amount', ['Start a new top-up from the app with another amount.']);
-      }
+  app.get(
+    '/topup',
+    {
+      schema: {
+        querystring: Type.Object({ token: Type.Optional(Type.String()), cancelled: Type.Optional(Type.String()) }),
+        response: pageResponses(200, 400, 404, 409, 410, 503),
+      },
+    },
+    async (req, reply) => {
+      const opened = await topups.open(req.query.token);
+      if (!opened.ok) return refusalPage(reply, opened.refusal);
+      const { token, topup, gatewayA, gatewayB } = opened;
       const notice = req.query.cancelled ? 'The payment was cancelled. You can choose a way to pay again.' : undefined;
-      return topupPage(reply, { token, amount: page.amount, currency: page.currency, gatewayA, gatewayB, order: page.gateways }, notice);
-    }
-    return page;
-  });
+      return topupPage(reply, { token, amount: topup.amount, currency: topup.currency, gatewayA, gatewayB, order: topup.gateways }, notice);
+    },
+  );
 
   // Per-IP limits on the routes that name one (`config.rateLimit`); in memory, per instance.
   await app.register(rateLimit, { global: false });
   await app.register(gatewayARoutes);
   await app.register(gatewayBRoutes);
+  await app.register(metricsRoutes);
   return app;
 }
 

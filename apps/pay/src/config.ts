@@ -42,8 +42,17 @@ export interface PayConfig {
   logLevel: string;
   /** Bound on every outgoing call (API and gateways), in milliseconds. */
   httpTimeoutMs: number;
-  /** Credits the API could not take yet, kept across restarts; null keeps them in memory only. */
+  /**
+   * PAY_DATABASE_URL: the outbox of credits the API has not taken yet (src/outbox.ts).
+   * `postgres://…` shared by every instance, `sqlite:<path>` for one host; null: in memory (tests).
+   */
+  databaseUrl: string | null;
+  /** PAY_OUTBOX_FILE: an outbox file from before PAY_DATABASE_URL, imported once at start, then renamed. */
   outboxFile: string | null;
+  /** How long one instance's claim on an owed credit lasts unless renewed (renewed while its call lasts). */
+  outboxLeaseMs: number;
+  /** Bearer token for /metrics from non-loopback clients; null: loopback only. */
+  metricsToken: string | null;
 }
 
 
@@ -75,6 +84,11 @@ export function loadPayConfig(env: Env = process.env): Readonly<PayConfig> {
   const b = group(env, ['GATEWAY_B_CLIENT_ID', 'GATEWAY_B_CLIENT_SECRET', 'GATEWAY_B_API_BASE', 'GATEWAY_B_WEBHOOK_ID']);
   const bBase = b ? url(env, 'GATEWAY_B_API_BASE')! : null;
 
+  const databaseUrl = str(env, 'PAY_DATABASE_URL') ?? (mode === 'test' ? null : 'sqlite:./data/pay.db');
+  if (databaseUrl !== null && !/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl)) {
+    throw new ConfigError('PAY_DATABASE_URL', 'expected postgres://… or sqlite:<path>');
+  }
+
   const config: PayConfig = {
     env: mode,
     port,
@@ -101,7 +115,10 @@ export function loadPayConfig(env: Env = process.env): Readonly<PayConfig> {
       : null,
     logLevel: str(env, 'LOG_LEVEL') ?? (mode === 'test' ? 'silent' : 'info'),
     httpTimeoutMs: int(env, 'PAY_HTTP_TIMEOUT_MS', 10_000, 100, 120_000),
+    databaseUrl,
     outboxFile: str(env, 'PAY_OUTBOX_FILE') ?? (mode === 'test' ? null : './data/pay-outbox.json'),
+    outboxLeaseMs: int(env, 'PAY_OUTBOX_LEASE_MS', 30_000, 1_000, 600_000),
+    metricsToken: str(env, 'METRICS_TOKEN'),
   };
   return Object.freeze(config);
 }

@@ -1,7 +1,7 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditInput, Gateway, StorefrontApi } from './api-client.ts';
+import type { Clock } from './app.ts';
+import { outboxKey, type Lease, type Outbox } from './outbox.ts';
 
 /**
  * Turning a gateway-confirmed payment into exactly one wallet credit.
@@ -9,9 +9,9 @@ import type { CreditInput, Gateway, StorefrontApi } from './api-client.ts';
  * Every path (gateway A response, gateway B return, gateway B webhook, and the API's own status
  * poll) ends in `topup-credit`, whose once-only rule (per token and per gateway transaction id)
  * makes repeats harmless. So the only way to go wrong here is to *drop* a credit. The credit is
- * therefore written to the outbox (a file that survives a restart, when configured) *before* the
- * API is called, and removed only once the API has taken it or refused it for good: a crash at
- * any moment after the gateway's success leaves the debt on disk, and the next start pays it.
+ * therefore written to the outbox (a table every instance shares, src/outbox.ts) *before* the
+ * API is called, and removed only once the API has taken it: a crash at any moment after the
+ * gateway's success leaves the debt in the table, and any instance pays it.
  */
 
 export type Outcome =
@@ -33,33 +33,57 @@ export interface Payment {
   paidCurrency: string;
 }
 
-interface OutboxEntry {
-  credit: CreditInput;
-  attempts: number;
-  nextAt: number;
-}
-
 /** Background retry schedule (ms) after the in-request retries failed; the last step repeats. */
 const BACKOFF_MS = [5_000, 15_000, 60_000, 300_000, 900_000, 3_600_000];
-/** About three days of hourly tries: beyond that a person must look (the entry is logged). */
+/** About three days of hourly tries: beyond that a person must look (the row is kept and logged). */
 const MAX_ATTEMPTS = 80;
+/** How often an idle instance looks for credits other instances wrote (one of them may have died). */
+const POLL_MS = 10_000;
+
+type Attempt = 'ok' | 'refused' | 'reused' | 'retry';
+
+export interface SettlementOptions {
+  api: StorefrontApi;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  outbox: Outbox;
+  /** How long a lease on an owed credit lasts without renewal; renewed every third of it while the call lasts. */
+  leaseMs: number;
+}
 
 export class Settlement {
-  readonly #outbox = new Map<string, OutboxEntry>();
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
+  /** Whether the flush under way tries every credit, not only the due ones. */
+  #flushingAll = false;
+  #closed = false;
 
   private readonly api: StorefrontApi;
   private readonly log: FastifyBaseLogger;
-  private readonly nowMs: () => number;
-  private readonly outboxFile: string | null;
+  private readonly clock: Clock;
+  private readonly leaseMs: number;
+  readonly outbox: Outbox;
 
-  constructor(api: StorefrontApi, log: FastifyBaseLogger, nowMs: () => number, outboxFile: string | null) {
-    this.api = api;
-    this.log = log;
-    this.nowMs = nowMs;
-    this.outboxFile = outboxFile;
-    this.#load();
+  constructor(o: SettlementOptions) {
+    this.api = o.api;
+    this.log = o.log;
+    this.clock = o.clock;
+    this.outbox = o.outbox;
+    this.leaseMs = o.leaseMs;
+  }
+
+  #now = (): number => this.clock.now().getTime();
+
+  /** Creates the table, takes over an old outbox file once, and starts the background retries. */
+  async start(legacyFile: string | null): Promise<void> {
+    await this.outbox.init();
+    if (legacyFile) {
+      const n = await this.outbox.importFile(legacyFile, this.#now());
+      if (n > 0) this.log.warn({ count: n }, 'imported queued credits from the old outbox file');
+    }
+    const owed = await this.outbox.depth();
+    if (owed > 0) this.log.warn({ count: owed }, 'resuming queued credits');
+    this.#schedule();
   }
 
   /** Verifies the paid amount against the top-up and credits it once. Never throws for API trouble. */
@@ -82,21 +106,60 @@ export class Settlement {
     // When the lookup itself failed the API is down; the credit call carries the paid amount and
     // the API refuses it (amount_mismatch) if it is not the initiated one, so queueing is safe.
     const credit: CreditInput = { token: p.token, amount: p.paidAmount, currency: p.paidCurrency, gateway: p.gateway, gateway_txn_id: p.gatewayTxnId };
-    // Write-ahead: owed from here on, on disk before the API hears of it.
-    this.#enqueue(credit);
-    const done = lookup.kind === 'found' ? await this.#attempt(credit) : 'retry';
-    if (done !== 'retry') this.#settled(credit);
+    // Write-ahead: owed from here on, in the table before the API hears of it.
+    const ids = { gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id };
+    const now = this.#now();
+    let lease: Lease | null = null;
+    try {
+      lease = await this.outbox.add(credit, now, this.leaseMs, now + BACKOFF_MS[0]!);
+      this.log.info(ids, 'credit recorded as owed');
+    } catch (err) {
+      // The gateway has the money whatever happens here: trying the API beats giving up.
+      this.log.error({ ...ids, reason: (err as Error).message }, 'credit could not be recorded as owed; calling the API anyway');
+    }
+    // The payer in front of us gets an attempt even when another holder is retrying this credit:
+    // the API's once-only rule makes the repeat harmless. Leases keep the background retries single.
+    const done: Attempt = lookup.kind === 'found' ? await this.#withLease(lease, () => this.#attempt(credit)) : 'retry';
+    try {
+      if (lease) await this.#finish(lease, done, lease.attempts, false);
+      else if (done === 'ok') await this.outbox.remove(outboxKey(credit));
+    } catch (err) {
+      // The row keeps its lease until it runs out; then a retry finds the credit taken (duplicate).
+      this.log.error({ ...ids, reason: (err as Error).message }, 'outbox not updated after the attempt');
+    }
+    this.#schedule();
     if (done === 'ok') return { kind: 'credited', amount: p.paidAmount, currency: p.paidCurrency };
     if (done === 'refused') return { kind: 'mismatch' };
     if (done === 'reused') return { kind: 'reused' };
     return { kind: 'pending', amount: p.paidAmount, currency: p.paidCurrency };
   }
 
-  /** The API took (or finally refused) this credit: it is no longer owed. */
-  #settled(credit: CreditInput): void {
-    if (this.#outbox.delete(this.#key(credit))) {
-      this.#save();
-      this.#schedule();
+  /**
+   * Records the end of one attempt: credited → the row goes; a final refusal → kept as failed for a
+   * person; otherwise still owed, due after the next backoff step (`counted` for background tries).
+   */
+  async #finish(lease: Lease, r: Attempt, attempts: number, counted: boolean): Promise<void> {
+    const ids = { gateway: lease.credit.gateway, gateway_txn_id: lease.credit.gateway_txn_id };
+    if (r === 'ok') return this.outbox.remove(lease.key);
+    if (r !== 'retry') return this.outbox.fail(lease, r === 'refused' ? 'amount_mismatch' : 'gateway_txn_reused');
+    const n = counted ? attempts + 1 : attempts;
+    if (n >= MAX_ATTEMPTS) {
+      this.log.error(ids, 'gave up retrying a credit; needs a person');
+      return this.outbox.fail(lease, 'gave_up');
+    }
+    await this.outbox.release(lease, n, this.#now() + BACKOFF_MS[Math.min(n, BACKOFF_MS.length - 1)]!);
+  }
+
+  /** Runs `call` while renewing the lease, so a slow API call is not taken over by another instance. */
+  async #withLease<T>(lease: Lease | null, call: () => Promise<T>): Promise<T> {
+    if (!lease) return call();
+    const renew = setInterval(() => {
+      this.outbox.renew(lease, this.#now() + this.leaseMs).catch((err: Error) => this.log.error({ reason: err.message }, 'outbox lease not renewed'));
+    }, Math.max(100, Math.floor(this.leaseMs / 3)));
+    try {
+      return await call();
+    } finally {
+      clearInterval(renew);
     }
   }
 
@@ -104,7 +167,7 @@ export class Settlement {
    * 'ok' = credited now or before; 'refused' = the API said no for good; 'reused' = this gateway
    * transaction paid another top-up, so this one was not credited; 'retry' = still owed.
    */
-  async #attempt(credit: CreditInput): Promise<'ok' | 'refused' | 'reused' | 'retry'> {
+  async #attempt(credit: CreditInput): Promise<Attempt> {
     const r = await this.api.credit(credit);
     const ids = { gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id };
     switch (r.kind) {
@@ -134,93 +197,69 @@ export class Settlement {
     }
   }
 
-  #key = (c: CreditInput): string => `${c.gateway}:${c.gateway_txn_id}`;
-
-  #enqueue(credit: CreditInput): void {
-    const key = this.#key(credit);
-    if (!this.#outbox.has(key)) {
-      // The first background try waits a backoff step, so it does not race the in-request one.
-      this.#outbox.set(key, { credit, attempts: 0, nextAt: this.nowMs() + BACKOFF_MS[0]! });
-      this.log.info({ gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id }, 'credit recorded as owed');
-      this.#save();
-    }
-    this.#schedule();
+  /** Credits still owed, across every instance sharing the outbox. */
+  pendingCount(): Promise<number> {
+    return this.outbox.depth();
   }
 
-  get pendingCount(): number {
-    return this.#outbox.size;
-  }
-
-  /** Tries every queued credit now (or only the due ones); used by the timer and by tests. */
+  /** Tries every owed credit nobody holds now (or only the due ones); used by the timer and by tests. */
   flush(onlyDue = false): Promise<void> {
-    this.#flushing ??= this.#flush(onlyDue).finally(() => {
+    if (this.#flushing && (onlyDue || this.#flushingAll)) return this.#flushing;
+    // A full flush asked for during the timer's (due-only) one runs after it.
+    const run = (this.#flushing ?? Promise.resolve()).then(() => this.#flush(onlyDue));
+    this.#flushing = run;
+    this.#flushingAll = !onlyDue;
+    void run.finally(() => {
+      if (this.#flushing !== run) return;
       this.#flushing = null;
+      this.#schedule();
     });
-    return this.#flushing;
+    return run;
   }
 
   async #flush(onlyDue: boolean): Promise<void> {
-    for (const [key, e] of [...this.#outbox]) {
-      if (onlyDue && e.nextAt > this.nowMs()) continue;
-      const r = await this.#attempt(e.credit);
-      e.attempts += 1;
-      if (r === 'retry' && e.attempts < MAX_ATTEMPTS) {
-        e.nextAt = this.nowMs() + BACKOFF_MS[Math.min(e.attempts, BACKOFF_MS.length - 1)]!;
-      } else {
-        if (r === 'retry') this.log.error({ gateway: e.credit.gateway, gateway_txn_id: e.credit.gateway_txn_id }, 'gave up retrying a credit; needs a person');
-        this.#outbox.delete(key);
+    try {
+      // One credit leased at a time: instances retrying together share the work instead of racing.
+      // Due ones until none is left (a retried one is due again only after its backoff), or every
+      // owed one once.
+      const keys = onlyDue ? null : await this.outbox.owedKeys();
+      for (let i = 0; !this.#closed && (keys === null || i < keys.length); i++) {
+        const now = this.#now();
+        const lease = keys === null ? await this.outbox.takeDue(now, this.leaseMs) : await this.outbox.take(keys[i]!, now, this.leaseMs);
+        if (!lease) {
+          if (keys === null) return;
+          continue;
+        }
+        const r = await this.#withLease(lease, () => this.#attempt(lease.credit));
+        await this.#finish(lease, r, lease.attempts, true);
       }
-    }
-    this.#save();
-    this.#schedule();
-  }
-
-  #schedule(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    if (this.#outbox.size === 0) return;
-    const next = Math.min(...[...this.#outbox.values()].map((e) => e.nextAt));
-    this.#timer = setTimeout(() => void this.flush(true), Math.max(0, next - this.nowMs()));
-    this.#timer.unref();
-  }
-
-  close(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-  }
-
-  #load(): void {
-    if (!this.outboxFile || !existsSync(this.outboxFile)) return;
-    try {
-      const entries = JSON.parse(readFileSync(this.outboxFile, 'utf8')) as OutboxEntry[];
-      for (const e of entries) this.#outbox.set(this.#key(e.credit), { ...e, nextAt: this.nowMs() });
-      if (this.#outbox.size > 0) this.log.warn({ count: this.#outbox.size }, 'resuming queued credits');
-      this.#schedule();
     } catch (err) {
-      // Refuse to start over a file we cannot read: silently dropping owed credits is worse.
-      throw new Error(`cannot read the credit outbox ${this.outboxFile}: ${(err as Error).message}`);
+      if (!this.#closed) this.log.error({ reason: (err as Error).message }, 'outbox retry failed; will try again');
     }
   }
 
-  #save(): void {
-    if (!this.outboxFile) return;
-    mkdirSync(dirname(this.outboxFile), { recursive: true });
-    const tmp = `${this.outboxFile}.tmp`;
-    // Synced to disk before it replaces the old file (and the rename synced too): a write-ahead
-    // record that a power cut could lose would not be one.
-    const fd = openSync(tmp, 'w', 0o600);
-    try {
-      writeSync(fd, JSON.stringify([...this.#outbox.values()]));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, this.outboxFile);
-    const dir = openSync(dirname(this.outboxFile), 'r');
-    try {
-      fsyncSync(dir);
-    } finally {
-      closeSync(dir);
-    }
+  /** Wakes at the next due credit, and at least every POLL_MS to see credits other instances wrote. */
+  #schedule(): void {
+    if (this.#closed || this.#flushing) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    void this.outbox
+      .nextDue()
+      .then((next) => {
+        if (this.#closed) return;
+        const wait = next === null ? POLL_MS : Math.min(POLL_MS, next - this.#now());
+        if (this.#timer) clearTimeout(this.#timer);
+        this.#timer = setTimeout(() => void this.flush(true), Math.max(0, wait));
+        this.#timer.unref();
+      })
+      .catch((err: Error) => this.log.error({ reason: err.message }, 'outbox not readable; will try again'));
+  }
+
+  /** A background retry still under way is not waited for: its lease runs out and another instance (or the next start) takes the row. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.outbox.close();
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { formatAmount } from './lib/money.ts';
+import type { Refusal } from './topup.ts';
 
 /**
  * Server-rendered pages. Everything that comes from outside goes through `esc`. Each response gets
@@ -73,6 +74,9 @@ export function messagePage(reply: FastifyReply, status: number, title: string, 
   const body = `<h1 class="${esc(cls)}">${esc(title)}</h1>${lines.map((l) => `<p class="muted">${esc(l)}</p>`).join('')}`;
   return sendPage(reply, { title, body, status });
 }
+
+/** The page for a top-up that cannot be paid here (src/topup.ts). */
+export const refusalPage = (reply: FastifyReply, r: Refusal): FastifyReply => messagePage(reply, r.status, r.title, r.lines, r.tone);
 
 export interface TopupPageInput {
   token: string;

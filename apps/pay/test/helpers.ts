@@ -4,10 +4,13 @@
  * the API so tests can take it "down" without losing its database.
  */
 import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/src/app.ts';
 import { ManualClock } from '../../api/src/lib/clock.ts';
@@ -44,12 +47,14 @@ export interface ApiProxy {
   holdOn: string;
   /** How many requests were held. */
   held: number;
+  /** Paths of the requests passed to the API, in order. */
+  passed: string[];
   close(): Promise<void>;
 }
 
 export async function startProxy(target: string): Promise<ApiProxy> {
   const t = new URL(target);
-  const proxy: Omit<ApiProxy, 'url' | 'close'> = { mode: 'up', failNext: 0, loseNext: 0, faultOn: '', refused: [], holdOn: '', held: 0 };
+  const proxy: Omit<ApiProxy, 'url' | 'close'> = { mode: 'up', failNext: 0, loseNext: 0, faultOn: '', refused: [], holdOn: '', held: 0, passed: [] };
   const server: Server = createServer((req, res) => {
     if (proxy.holdOn && (req.url ?? '').includes(proxy.holdOn)) {
       proxy.held += 1;
@@ -67,6 +72,7 @@ export async function startProxy(target: string): Promise<ApiProxy> {
       res.writeHead(503, { 'content-type': 'text/html' });
       return res.end('<h1>502 Bad Gateway</h1>');
     }
+    proxy.passed.push(req.url ?? '');
     const up = httpRequest({ host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
       if (lose) {
         r.resume();
@@ -255,4 +261,59 @@ export async function payAtGatewayA(s: Stack, token: string, outcome: 'Success' 
   const back = await postForm(`${s.simA.origin}/sim/complete`, { session: session!, outcome });
   const target = /<form id="back" method="post" action="([^"]+)"/.exec(back.text)?.[1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
   return { target: target!, fields: hiddenFields(back.text) };
+}
+
+const payRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface PayProcess {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  /** Every JSON log line it wrote on stdout (LOG_LEVEL info in `env` to see credits). */
+  logs: Array<Record<string, unknown>>;
+}
+
+/** The payment server as its own process (`src/server.ts`) against the stack's proxy and gateway A sim. */
+export async function startPayProcess(s: Stack, port: number, env: Record<string, string> = {}): Promise<PayProcess> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['src/server.ts'], {
+    cwd: payRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PAY_PORT: String(port),
+      PAY_PUBLIC_URL: url,
+      STOREFRONT_API_URL: s.proxy.url,
+      STORE_WEBHOOK_SECRET: SECRET,
+      GATEWAY_A_MERCHANT_ID: GW_A.merchantId,
+      GATEWAY_A_ACCESS_CODE: GW_A.accessCode,
+      GATEWAY_A_WORKING_KEY: GW_A.workingKey,
+      GATEWAY_A_TRANSACTION_URL: s.simA.transactionUrl,
+      GATEWAY_A_STATUS_URL: s.simA.statusUrl,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  const logs: PayProcess['logs'] = [];
+  let partial = '';
+  child.stdout!.on('data', (d) => {
+    const lines = (partial + String(d)).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) if (line.startsWith('{')) logs.push(JSON.parse(line) as Record<string, unknown>);
+  });
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`payment server exited: ${err}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (i > 300) throw new Error(`payment server did not start: ${err}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, child, exited, logs };
 }

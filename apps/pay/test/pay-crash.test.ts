@@ -5,57 +5,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { balanceOf, freePort, GW_A, payAtGatewayA, postForm, SECRET, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
-
-const payRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-interface PayProcess {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-async function startPayProcess(s: Stack, port: number, outboxFile: string): Promise<PayProcess> {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['src/server.ts'], {
-    cwd: payRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PAY_PORT: String(port),
-      PAY_PUBLIC_URL: url,
-      STOREFRONT_API_URL: s.proxy.url,
-      STORE_WEBHOOK_SECRET: SECRET,
-      PAY_OUTBOX_FILE: outboxFile,
-      GATEWAY_A_MERCHANT_ID: GW_A.merchantId,
-      GATEWAY_A_ACCESS_CODE: GW_A.accessCode,
-      GATEWAY_A_WORKING_KEY: GW_A.workingKey,
-      GATEWAY_A_TRANSACTION_URL: s.simA.transactionUrl,
-      GATEWAY_A_STATUS_URL: s.simA.statusUrl,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`payment server exited: ${err}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (i > 300) throw new Error(`payment server did not start: ${err}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child, exited };
-}
+import { join } from 'node:path';
+import { Outbox } from '../src/outbox.ts';
+import { balanceOf, freePort, payAtGatewayA, postForm, startPayProcess, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
 
 const until = async (what: string, check: () => Promise<boolean> | boolean): Promise<void> => {
   for (let i = 0; i < 300; i++) {
@@ -78,9 +32,17 @@ describe('a payment server killed between the gateway and the API', () => {
   });
 
   test('SIGKILL while the credit call is in flight: after restart the credit arrives exactly once', async () => {
-    const outbox = join(dir, 'outbox.json');
+    const outbox = `sqlite:${join(dir, 'pay.db')}`;
+    const owed = async () => {
+      const store = new Outbox(outbox);
+      try {
+        return (await store.rows()).map((r) => [r.credit.token, r.credit.amount]);
+      } finally {
+        await store.close();
+      }
+    };
     const port = await freePort();
-    let pay = await startPayProcess(s, port, outbox);
+    let pay = await startPayProcess(s, port, { PAY_DATABASE_URL: outbox, PAY_OUTBOX_LEASE_MS: '2000' });
     const { user, token } = await userWithTopup(s, 30000);
     const back = await payAtGatewayA(s, token, 'Success', pay.url);
 
@@ -91,14 +53,13 @@ describe('a payment server killed between the gateway and the API', () => {
     pay.child.kill('SIGKILL');
     await pay.exited;
     assert.equal(await balanceOf(s, user), 0, 'nothing credited yet');
-    const owed = JSON.parse(readFileSync(outbox, 'utf8')) as Array<{ credit: { token: string; amount: number } }>;
-    assert.deepEqual(owed.map((e) => [e.credit.token, e.credit.amount]), [[token, 30000]], 'the debt was on disk before the call');
+    assert.deepEqual(await owed(), [[token, 30000]], 'the debt was on disk before the call');
 
     s.proxy.holdOn = '';
-    pay = await startPayProcess(s, port, outbox);
+    pay = await startPayProcess(s, port, { PAY_DATABASE_URL: outbox, PAY_OUTBOX_LEASE_MS: '2000' });
     try {
       await until('the restarted server to pay the credit', async () => (await balanceOf(s, user)) === 30000);
-      await until('the outbox to empty', () => (JSON.parse(readFileSync(outbox, 'utf8')) as unknown[]).length === 0);
+      await until('the outbox to empty', async () => (await owed()).length === 0);
       // The customer posting the gateway's answer again, and another restart, change nothing.
       await postForm(back.target, back.fields);
     } finally {

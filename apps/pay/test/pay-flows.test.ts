@@ -4,10 +4,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Settlement } from '../src/settlement.ts';
+import { Outbox } from '../src/outbox.ts';
 import { call, createAdmin, type TestApp } from '../../api/test/helpers.ts';
 import { decodeParams, decrypt, encodeParams, encrypt } from '../src/gateway-a/crypto.ts';
 import { GW_A, payAtGatewayA, SECRET, topupRows, balanceOf, hiddenFields, postForm, resultOf, startStack, topupStatus, topupTransactions, userWithTopup, type Stack } from './helpers.ts';
@@ -106,7 +107,7 @@ describe('payment flows against the real API', () => {
     assert.doesNotMatch(page.text, /has been added to your wallet/);
     assert.equal(await balanceOf(s, t2.user), 0);
     assert.equal((await topupStatus(s, t2.user, t2.token)).status, 'pending');
-    assert.equal(s.pay.pay.settlement.pendingCount, 0, 'a refused credit is not retried');
+    assert.equal(await s.pay.pay.settlement.pendingCount(), 0, 'a refused credit is not retried');
     assert.deepEqual((await topupRows(s, t2.token)).logs.map((l) => [l.outcome, l.reason]), [['rejected', 'gateway_txn_reused']]);
   });
 
@@ -229,7 +230,7 @@ describe('payment flows against the real API', () => {
     try {
       pending = await postForm(back.target, back.fields);
       assert.equal(resultOf(pending.text), 'pending');
-      assert.ok(s.pay.pay.settlement.pendingCount >= 1);
+      assert.ok((await s.pay.pay.settlement.pendingCount()) >= 1);
     } finally {
       s.proxy.mode = 'up';
     }
@@ -239,7 +240,7 @@ describe('payment flows against the real API', () => {
     assert.equal(resultOf(retry.text), 'success');
     // …and the background outbox retrying as well changes nothing.
     await s.pay.pay.settlement.flush();
-    assert.equal(s.pay.pay.settlement.pendingCount, 0);
+    assert.equal(await s.pay.pay.settlement.pendingCount(), 0);
     assert.equal(await balanceOf(s, user), 25000);
     assert.equal((await topupTransactions(s, user)).length, 1);
   });
@@ -255,7 +256,7 @@ describe('payment flows against the real API', () => {
     }
     await s.pay.pay.settlement.flush();
     assert.equal(await balanceOf(s, user), 15000);
-    assert.equal(s.pay.pay.settlement.pendingCount, 0);
+    assert.equal(await s.pay.pay.settlement.pendingCount(), 0);
   });
 
   test('gateway B: return and webhook both arriving credit once', async () => {
@@ -394,7 +395,7 @@ describe('payment flows against the real API', () => {
       s.proxy.faultOn = '';
     }
     assert.equal(await balanceOf(s, user), 11100);
-    assert.equal(s.pay.pay.settlement.pendingCount, 0);
+    assert.equal(await s.pay.pay.settlement.pendingCount(), 0);
   });
 
   test('a credit the API took but whose answer was lost is retried safely: one credit, success shown', async () => {
@@ -416,27 +417,54 @@ describe('payment flows against the real API', () => {
 
   test('queued credits survive a restart of the payment server', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pay-outbox-'));
-    const file = join(dir, 'outbox.json');
+    const url = `sqlite:${join(dir, 'pay.db')}`;
+    const settlement = () => new Settlement({ api: s.pay.pay.api, log: s.pay.log, clock: s.clock, outbox: new Outbox(url), leaseMs: 30_000 });
     try {
       const { user, token } = await userWithTopup(s, 44400);
-      const before = new Settlement(s.pay.pay.api, s.pay.log, () => Date.now(), file);
+      const before = settlement();
+      await before.start(null);
       s.proxy.mode = 'down';
       try {
         const out = await before.settle({ token, gateway: 'gateway_a', gatewayTxnId: '777000111222', paidAmount: 44400, paidCurrency: 'INR' });
         assert.equal(out.kind, 'pending');
       } finally {
         s.proxy.mode = 'up';
-        before.close();
+        await before.close();
       }
-      assert.equal(JSON.parse(readFileSync(file, 'utf8')).length, 1);
       assert.equal(await balanceOf(s, user), 0);
-      const after = new Settlement(s.pay.pay.api, s.pay.log, () => Date.now(), file);
-      assert.equal(after.pendingCount, 1);
+      const after = settlement();
+      await after.start(null);
+      assert.equal(await after.pendingCount(), 1);
       await after.flush();
-      after.close();
-      assert.equal(after.pendingCount, 0);
-      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), []);
+      assert.equal(await after.pendingCount(), 0);
+      assert.deepEqual(await after.outbox.rows(), []);
+      await after.close();
       assert.equal(await balanceOf(s, user), 44400);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an outbox file from before the table is imported once at start, paid, and not read again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pay-outbox-'));
+    const file = join(dir, 'outbox.json');
+    try {
+      const { user, token } = await userWithTopup(s, 12300);
+      const credit = { token, amount: 12300, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: '777000333444' };
+      writeFileSync(file, JSON.stringify([{ credit, attempts: 2, nextAt: 0 }]));
+      const settlement = new Settlement({ api: s.pay.pay.api, log: s.pay.log, clock: s.clock, outbox: new Outbox(null), leaseMs: 30_000 });
+      await settlement.start(file);
+      assert.deepEqual(await settlement.outbox.rows(), [{ credit, attempts: 2, failed: null }]);
+      assert.ok(!existsSync(file) && existsSync(`${file}.imported`), 'the file is set aside');
+      await settlement.flush();
+      assert.equal(await settlement.pendingCount(), 0);
+      await settlement.close();
+      assert.equal(await balanceOf(s, user), 12300);
+      // An unreadable file stops the start rather than dropping what it owed.
+      writeFileSync(file, '{not json');
+      const broken = new Settlement({ api: s.pay.pay.api, log: s.pay.log, clock: s.clock, outbox: new Outbox(null), leaseMs: 30_000 });
+      await assert.rejects(broken.start(file), /cannot read the credit outbox/);
+      await broken.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,6 +4,7 @@ import { createCipheriv, createHash } from 'node:crypto';
 import { decodeParams, decrypt, encodeParams, encrypt } from '../src/gateway-a/crypto.ts';
 import { decimalToMinor, minorToDecimal } from '../src/lib/money.ts';
 import { ConfigError, loadPayConfig } from '../src/config.ts';
+import { buildPayApp } from '../src/app.ts';
 
 test('gateway A encryption is AES-128-CBC with key MD5(working key) and IV 0x00..0x0f, hex', () => {
   const key = 'WORKINGKEY0123456789ABCDEF012345';
@@ -80,4 +81,23 @@ test('a present but invalid setting stops the start with its name', () => {
     () => loadPayConfig({ GATEWAY_A_MERCHANT_ID: 'm', GATEWAY_A_ACCESS_CODE: 'c', GATEWAY_A_WORKING_KEY: 'k', GATEWAY_A_TRANSACTION_URL: 'not a url', GATEWAY_A_STATUS_URL: 'https://x.example/' }),
     (e: unknown) => e instanceof ConfigError && e.setting === 'GATEWAY_A_TRANSACTION_URL',
   );
+});
+
+test('/metrics: pay_outbox_depth for loopback callers or the bearer METRICS_TOKEN, 403 for anyone else', async () => {
+  const app = await buildPayApp({ config: loadPayConfig({ NODE_ENV: 'test', METRICS_TOKEN: 'pay-metrics-token-0123' }) });
+  try {
+    const local = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    assert.equal(local.statusCode, 200);
+    assert.match(local.body, /^pay_outbox_depth 0$/m);
+    const outside = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
+    assert.equal(outside.statusCode, 403);
+    assert.deepEqual(outside.json(), { error: 'forbidden', message: 'Metrics are not public' });
+    const wrong = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer pay-metrics-token-0124' } });
+    assert.equal(wrong.statusCode, 403);
+    const right = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer pay-metrics-token-0123' } });
+    assert.equal(right.statusCode, 200);
+    assert.match(right.body, /# TYPE pay_outbox_depth gauge/);
+  } finally {
+    await app.close();
+  }
 });

@@ -1,8 +1,8 @@
 /** Outgoing HTTP with a hard time bound; every call to the API and the gateways goes through here. */
 export interface HttpResponse {
   status: number;
-  /** Parsed JSON body, or undefined when the body is empty or not JSON. */
-  json: any;
+  /** Parsed JSON body, or undefined when the body is empty or not JSON: outside data, checked before use. */
+  json: unknown;
   text: string;
 }
 
@@ -33,7 +33,7 @@ export async function httpRequest(
   } catch (err) {
     throw new HttpUnavailable(target, err);
   }
-  let json: any;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
@@ -43,3 +43,6 @@ export async function httpRequest(
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A JSON body as an object to read fields from; {} for anything else (each field is still checked). */
+export const fieldsOf = (json: unknown): Record<string, unknown> => (typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {});
