@@ -12,7 +12,7 @@ import { GatewayBClient } from '@storefront/gateway-b';
 import { gatewayARoutes } from './gateway-a/gateway-a.routes.ts';
 import { gatewayBRoutes } from './gateway-b/gateway-b.routes.ts';
 import { messagePage, topupPage } from './views.ts';
-import { installErrorHandling, systemClock, type Clock } from '@storefront/runtime';
+import { installErrorHandling, routerRefusal, systemClock, type Clock } from '@storefront/runtime';
 
 export interface PayServices {
   config: Readonly<PayConfig>;
@@ -61,6 +61,7 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     bodyLimit: 256 * 1024,
+    frameworkErrors: routerRefusal,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const api = new StorefrontApi({

@@ -71,6 +71,17 @@ export function frameworkError(err: FastifyError): { status: number; body: Error
   return { status: 500, body: errorBody('internal', 'Internal server error') };
 }
 
+/**
+ * The router's own refusals (Fastify's `frameworkErrors` option), in the same shape: a path
+ * segment longer than the router keeps (100 characters) or not decodable is an id that matches
+ * nothing, 404 (docs/contracts.md §2).
+ */
+export function routerRefusal(err: FastifyError, _req: unknown, reply: unknown): void {
+  const r = reply as FastifyReply;
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH' || err.code === 'FST_ERR_BAD_URL') r.status(404).send(errorBody('not_found', 'resource not found'));
+  else r.status(500).send(errorBody('internal', 'Internal server error'));
+}
+
 /** The one place errors become HTTP, for every app: its error handler and its 404 for unmatched routes. */
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   const send = (request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorBody) =>

@@ -95,4 +95,4 @@ export function closeOnSignals(app: Closable, graceMs = 10_000): void {
 }
 
 export { type Clock, systemClock } from './clock.ts';
-export { errorBody, frameworkError, installErrorHandling, type ErrorBody, type ErrorHandlingOptions, type KnownError } from './errors.ts';
+export { errorBody, frameworkError, installErrorHandling, routerRefusal, type ErrorBody, type ErrorHandlingOptions, type KnownError } from './errors.ts';

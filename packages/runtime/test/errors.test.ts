@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
-import { errorBody, installErrorHandling } from '../src/index.ts';
+import { errorBody, installErrorHandling, routerRefusal } from '../src/index.ts';
 
 class Teapot extends Error {}
 
@@ -73,5 +73,15 @@ describe('errors on the wire (docs/contracts.md §2)', () => {
     assert.equal((await app.inject({ method: 'GET', url: '/other' })).statusCode, 404);
     await app.inject(post('{}'));
     assert.ok(logs.some((l) => l.level === 30 && l.msg === 'request refused'));
+  });
+
+  it('a path segment the router cannot keep or decode is an id that matches nothing: 404', async () => {
+    const app = Fastify({ frameworkErrors: routerRefusal });
+    installErrorHandling(app);
+    app.get('/orders/:id', async () => ({ ok: true }));
+    for (const url of [`/orders/${'x'.repeat(101)}`, '/orders/%E0%A4']) {
+      const res = await app.inject({ method: 'GET', url });
+      assert.deepEqual([res.statusCode, res.json()], [404, { error: 'not_found', message: 'resource not found' }]);
+    }
   });
 });
