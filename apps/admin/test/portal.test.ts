@@ -251,6 +251,15 @@ describe('cross-site requests', () => {
     assert.equal((await send('GET', '/session', { cookie })).status, 200, 'the session survived');
   });
 
+  test('a proxied write from another origin is refused too, and never reaches the API', async () => {
+    const cookie = await login();
+    const evil = await send('POST', '/api/v1/admin/categories', { cookie, origin: 'https://evil.example', body: { name: 'Evil', slug: 'evil' } });
+    assert.deepEqual([evil.status, evil.body.message], [403, 'Cross-site request refused.']);
+    const list = await send('GET', '/api/v1/admin/categories?limit=100', { cookie });
+    assert.equal(list.status, 200);
+    assert.ok(!list.body.items.some((c: { slug: string }) => c.slug === 'evil'));
+  });
+
   test('a write with neither Origin nor Referer is refused; a same-origin Referer is accepted', async () => {
     const res = await send('POST', '/session/login', { origin: null, body: { phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD } });
     assert.equal(res.status, 403);
