@@ -15,7 +15,7 @@ import { SessionStore, type PortalUser, type Session, type Tokens } from './sess
 export const API_TIMEOUT_MS = 30_000;
 
 export interface PortalSession {
-  /** The session the request's cookie names, or null; a cookie signed with the retiring secret is signed again. */
+  /** The session the request's cookie names, or null (and the cookie cleared); a cookie signed with the retiring secret is signed again. */
   of(req: FastifyRequest, reply: FastifyReply): Promise<Session | null>;
   /** A new session (always a new id, so a planted cookie never becomes a signed-in one) and its cookie. */
   start(reply: FastifyReply, user: PortalUser, tokens: Tokens): Promise<Session>;
@@ -68,9 +68,11 @@ const session: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock
       const raw = req.cookies[cookieName];
       if (!raw) return null;
       const unsigned = req.unsignCookie(raw);
-      if (!unsigned.valid) return null;
-      const found = await sessions.get(unsigned.value);
-      if (found && unsigned.renew) setCookie(reply, found.id);
+      const found = unsigned.valid ? await sessions.get(unsigned.value) : null;
+      // A cookie naming no live session is cleared: the answer that ended it may never have
+      // reached the browser (a call aborted by a page change still ends the session on a 403).
+      if (!found) clearCookie(reply);
+      else if (unsigned.renew) setCookie(reply, found.id);
       return found;
     },
     async start(reply, user, tokens) {

@@ -108,6 +108,19 @@ describe('signing in', () => {
     assert.equal((await send('GET', '/api/v1/me', { cookie: tampered })).status, 401);
     assert.equal((await send('GET', '/api/v1/me', { cookie: 'sf_admin=whatever' })).status, 401);
   });
+
+  test('a cookie naming no live session is cleared, whichever route meets it (the answer that ended it may have been lost)', async () => {
+    const cookie = await login();
+    const other = await login();
+    await send('POST', '/session/logout', { cookie: other });
+    for (const [method, url, dead] of [['GET', '/session', other], ['GET', '/api/v1/me', other], ['GET', '/session', 'sf_admin=whatever']] as const) {
+      const res = await send(method, url, { cookie: dead });
+      assert.equal(res.status, 401);
+      assert.match(res.setCookie[0] ?? '', /^sf_admin=;.*Expires=Thu, 01 Jan 1970/);
+    }
+    const live = await send('GET', '/session', { cookie });
+    assert.deepEqual([live.status, live.setCookie], [200, []]);
+  });
 });
 
 describe('the proxy', () => {
