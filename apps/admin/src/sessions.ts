@@ -8,6 +8,7 @@
  * tokens sealed (AES-256-GCM under a key derived from ADMIN_SESSION_SECRET), so a read of the
  * table alone yields neither a usable cookie nor a usable token.
  */
+import { systemClock, type Clock } from '@storefront/runtime';
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
@@ -37,10 +38,6 @@ export interface Session extends Tokens {
   version: number;
 }
 
-export interface Clock {
-  now(): number;
-}
-export const systemClock: Clock = { now: () => Date.now() };
 
 interface SessionTable {
   id_hash: string;
@@ -137,7 +134,7 @@ export class SessionStore {
   }
 
   async create(user: PortalUser, tokens: Tokens): Promise<Session> {
-    const now = this.clock.now();
+    const now = this.clock.now().getTime();
     await this.db
       .deleteFrom(TABLE)
       .where((eb) => eb.or([eb('last_seen_at', '<', now - this.idleMs), eb('created_at', '<', now - this.maxMs)]))
@@ -165,7 +162,7 @@ export class SessionStore {
     const row = await this.db.selectFrom(TABLE).selectAll().where('id_hash', '=', hashId(id)).executeTakeFirst();
     if (!row) return null;
     const session = this.fromRow(id, row);
-    const now = this.clock.now();
+    const now = this.clock.now().getTime();
     if (!session || now - session.lastSeenAt > this.idleMs || now - session.createdAt > this.maxMs) {
       await this.delete(id);
       return null;
@@ -205,7 +202,7 @@ export class SessionStore {
   private async refreshShared(session: Session, key: string, call: (refreshToken: string) => Promise<Tokens | null>) {
     const waitUntil = Date.now() + CLAIM_MS + 5_000;
     for (;;) {
-      const now = this.clock.now();
+      const now = this.clock.now().getTime();
       const claim = await this.db
         .updateTable(TABLE)
         .set({ refresh_claimed_until: now + CLAIM_MS })

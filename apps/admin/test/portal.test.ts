@@ -108,6 +108,19 @@ describe('signing in', () => {
     assert.equal((await send('GET', '/api/v1/me', { cookie: tampered })).status, 401);
     assert.equal((await send('GET', '/api/v1/me', { cookie: 'sf_admin=whatever' })).status, 401);
   });
+
+  test('a cookie naming no live session is cleared, whichever route meets it (the answer that ended it may have been lost)', async () => {
+    const cookie = await login();
+    const other = await login();
+    await send('POST', '/session/logout', { cookie: other });
+    for (const [method, url, dead] of [['GET', '/session', other], ['GET', '/api/v1/me', other], ['GET', '/session', 'sf_admin=whatever']] as const) {
+      const res = await send(method, url, { cookie: dead });
+      assert.equal(res.status, 401);
+      assert.match(res.setCookie[0] ?? '', /^sf_admin=;.*Expires=Thu, 01 Jan 1970/);
+    }
+    const live = await send('GET', '/session', { cookie });
+    assert.deepEqual([live.status, live.setCookie], [200, []]);
+  });
 });
 
 describe('the proxy', () => {
@@ -249,6 +262,15 @@ describe('cross-site requests', () => {
     const evil = await send('POST', '/session/logout', { cookie, origin: 'https://evil.example' });
     assert.equal(evil.status, 403);
     assert.equal((await send('GET', '/session', { cookie })).status, 200, 'the session survived');
+  });
+
+  test('a proxied write from another origin is refused too, and never reaches the API', async () => {
+    const cookie = await login();
+    const evil = await send('POST', '/api/v1/admin/categories', { cookie, origin: 'https://evil.example', body: { name: 'Evil', slug: 'evil' } });
+    assert.deepEqual([evil.status, evil.body.message], [403, 'Cross-site request refused.']);
+    const list = await send('GET', '/api/v1/admin/categories?limit=100', { cookie });
+    assert.equal(list.status, 200);
+    assert.ok(!list.body.items.some((c: { slug: string }) => c.slug === 'evil'));
   });
 
   test('a write with neither Origin nor Referer is refused; a same-origin Referer is accepted', async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { routerRefusal } from '@storefront/runtime';
 import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import { openDatabase, type Database } from './db/kysely.ts';
@@ -78,13 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     return503OnClosing: true,
-    // The router's own refusals in the docs/contracts.md §2 shape. A path segment longer than the router
-    // keeps (100 characters) or not decodable is an id that matches nothing: 404 (docs/contracts.md §2).
-    frameworkErrors: (err, _req, reply) => {
-      const r = reply as unknown as FastifyReply;
-      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH' || err.code === 'FST_ERR_BAD_URL') return r.status(404).send({ error: 'not_found', message: 'resource not found' });
-      return r.status(500).send({ error: 'internal', message: 'Internal server error' });
-    },
+    frameworkErrors: routerRefusal,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 

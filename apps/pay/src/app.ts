@@ -15,10 +15,7 @@ import { gatewayARoutes } from './gateway-a/gateway-a.routes.ts';
 import { gatewayBRoutes } from './gateway-b/gateway-b.routes.ts';
 import { metricsRoutes } from './metrics.ts';
 import { messagePage, refusalPage, topupPage } from './views.ts';
-
-export interface Clock {
-  now(): Date;
-}
+import { installErrorHandling, routerRefusal, systemClock, type Clock } from '@storefront/runtime';
 
 export interface PayServices {
   config: Readonly<PayConfig>;
@@ -48,9 +45,17 @@ export interface BuildPayOptions {
 /** Tokens and order ids in query strings never reach the logs. */
 const redactUrl = (url: string): string => url.replace(/([?&](?:token|t|PayerID)=)[^&]*/gi, '$1[redacted]');
 
+/** What a browser sees when its request is refused or fails. */
+function errorPage(reply: FastifyReply, status: number): FastifyReply {
+  if (status === 404) return messagePage(reply, 404, 'Page not found', []);
+  if (status === 429) return messagePage(reply, 429, 'Too many attempts', ['Please wait a minute, then try again.']);
+  if (status >= 500) return messagePage(reply, 500, 'Something went wrong', ['Nothing was charged by this page. Please try again from the app.']);
+  return messagePage(reply, status, 'This request could not be handled', ['Start again from the app.']);
+}
+
 export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const clock = options.clock ?? { now: () => new Date() };
+  const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -61,6 +66,7 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     bodyLimit: 256 * 1024,
+    frameworkErrors: routerRefusal,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const api = new StorefrontApi({
@@ -85,25 +91,10 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
     done(null, out);
   });
 
-  // Never a stack trace or internals: JSON for API-style callers, a plain page for browsers.
-  app.setErrorHandler((err: { statusCode?: number; validation?: unknown; message?: string }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) req.log.error({ err }, 'unhandled error');
-    else req.log.info({ status, reason: err.message }, 'request refused');
-    if (status === 429) {
-      if (String(req.headers.accept ?? '').includes('text/html')) return messagePage(reply, 429, 'Too many attempts', ['Please wait a minute, then try again.']);
-      return reply.code(429).send({ error: 'rate_limited', message: 'Too many requests' });
-    }
-    if (String(req.headers.accept ?? '').includes('text/html')) {
-      return status === 500
-        ? messagePage(reply, 500, 'Something went wrong', ['Nothing was charged by this page. Please try again from the app.'])
-        : messagePage(reply, status, 'This request could not be handled', ['Start again from the app.']);
-    }
-    return reply.code(status).send(status === 500 ? { error: 'internal' } : { error: status === 400 ? 'validation_failed' : 'bad_request', message: err.message });
-  });
-  app.setNotFoundHandler((req, reply) => {
-    if (String(req.headers.accept ?? '').includes('text/html')) return messagePage(reply, 404, 'Page not found', []);
-    return reply.code(404).send({ error: 'not_found' });
+  // Never a stack trace or internals: docs/contracts.md §2 JSON for API-style callers, a plain page for browsers.
+  installErrorHandling(app, {
+    logRefusals: true,
+    render: (req, reply, status) => (String(req.headers.accept ?? '').includes('text/html') ? errorPage(reply, status) : undefined),
   });
 
   app.get(

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditInput, Gateway, StorefrontApi } from './api-client.ts';
-import type { Clock } from './app.ts';
+import type { Clock } from '@storefront/runtime';
 import { outboxKey, type Lease, type Outbox } from './outbox.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Gateway, StorefrontApi, Topup } from './api-client.ts';
-import type { Clock } from './app.ts';
+import type { Clock } from '@storefront/runtime';
 import type { PayConfig } from './config.ts';
 
 /**

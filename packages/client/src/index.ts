@@ -4,9 +4,9 @@
  * `client.GET('/api/v1/me')`.
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema.d.ts';
+import type { components, operations, paths } from './schema.d.ts';
 
-export type { components, paths };
+export type { components, operations, paths };
 export type StorefrontClient = Client<paths>;
 
 export interface ClientOptions {

@@ -1,129 +1,39 @@
-/** Shapes from docs/contracts.md; fields it leaves open are optional and shown when present. */
-export interface User {
-  id: string;
-  phone: string | null;
-  full_name: string;
-  email: string | null;
-  email_verified?: boolean;
-  is_admin: boolean;
-  referral_code?: string | null;
-  referred_by?: string | null;
-  created_at: string;
-  [k: string]: unknown;
-}
-export interface ProductImage {
-  id?: string;
-  image_url: string;
-  alt_text: string;
-  sort_order?: number;
-}
-export interface Product {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  currency: string;
-  category_id: string | null;
-  stock: number;
-  is_active: boolean;
-  image_url: string | null;
-  images: ProductImage[];
-  created_at: string;
-  updated_at: string;
-}
-export interface Category {
-  id: string;
-  name: string;
-  slug: string;
-  sort_order: number;
-  is_active: boolean;
-}
-export interface Gateway {
-  id: string;
-  code: string;
-  name: string;
-  is_active: boolean;
-  sort_order: number;
-  min_amount: number | null;
-  max_amount: number | null;
-}
-export interface OrderItem {
-  product_id: string;
-  name?: string;
-  unit_price: number;
-  quantity: number;
-  line_total: number;
-}
-export interface Order {
-  id: string;
-  user_id?: string;
-  status: string;
-  items?: OrderItem[];
-  subtotal?: number;
-  total: number;
-  currency: string;
-  refunded_amount?: number;
-  created_at: string;
-  updated_at?: string;
-  [k: string]: unknown;
-}
-export interface Txn {
-  id: string;
-  type: string;
-  amount: number;
-  balance_after: number;
-  reference: string | null;
-  created_at: string;
-  currency?: string;
-  user_id?: string;
-}
-export interface Reply {
-  id: string;
-  author: 'user' | 'support';
-  message: string;
-  created_at: string;
-}
-export interface Ticket {
-  id: string;
-  subject: string;
-  status: string;
-  user_id?: string;
-  created_at: string;
-  updated_at: string;
-  replies?: Reply[];
-  [k: string]: unknown;
-}
-export interface Refund {
-  id: string;
-  order_id: string;
-  user_id?: string;
-  amount: number;
-  currency?: string;
-  reason?: string | null;
-  created_at: string;
-  [k: string]: unknown;
-}
-export interface WebhookLog {
-  id: string;
-  endpoint: string;
-  gateway: string | null;
-  token: string | null;
-  gateway_txn_id: string | null;
-  outcome: string;
-  reason: string | null;
-  created_at: string;
-}
+/**
+ * The API's shapes as the SPA sees them, taken from the generated client (packages/client, built
+ * from the API's own OpenAPI document), so a change of a route's schema shows here at compile time.
+ */
+import type { operations } from '@storefront/client';
 
-export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
-export const TICKET_STATUSES = ['open', 'awaiting_user', 'resolved', 'closed'] as const;
-export interface AuditEntry {
-  id: string;
-  admin_id: string;
-  admin_name: string;
-  action: string;
-  entity: string;
-  entity_id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-}
+/** The JSON an operation answers with on success. */
+type Ok<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer T } } } ? T : never;
+/** The JSON body an operation takes. */
+type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer T } } } ? T : never;
+/** One item of a paged list. */
+type Item<Op extends keyof operations> = Ok<Op> extends { items: (infer T)[] } ? T : never;
+
+export type User = Ok<'adminGetUser'>;
+export type UserRow = Item<'adminListUsers'>;
+export type Product = Ok<'adminGetProduct'>;
+/** An image as the product form holds and sends it (an upload has no id or position yet). */
+export type ProductImage = Pick<Product['images'][number], 'image_url' | 'alt_text'> & NonNullable<Body<'adminCreateProduct'>['images']>[number];
+export type Category = Item<'adminListCategories'>;
+export type Gateway = Item<'adminListPaymentGateways'>;
+export type Order = Ok<'adminGetOrder'>;
+export type Ticket = Ok<'adminGetTicket'>;
+export type TicketRow = Item<'adminListTickets'>;
+export type Txn = Item<'adminListTransactions'>;
+export type LedgerEntry = Item<'adminGetUserLedger'>;
+export type Refund = Item<'adminListRefunds'>;
+export type WebhookLog = Item<'adminListWebhookLogs'>;
+export type AuditEntry = Item<'adminListAuditLog'>;
+
+/** Every status in the API's order, checked against the schema both ways (none missing, none extra). */
+export const ORDER_STATUSES = Object.keys({
+  placed: 0,
+  processing: 0,
+  shipped: 0,
+  delivered: 0,
+  cancelled: 0,
+  refunded: 0,
+} satisfies Record<Order['status'], 0>) as Order['status'][];
+export const TICKET_STATUSES = Object.keys({ open: 0, awaiting_user: 0, resolved: 0, closed: 0 } satisfies Record<Ticket['status'], 0>) as Ticket['status'][];

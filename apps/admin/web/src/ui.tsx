@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError, api, withQuery, type Page } from './api.ts';
 import { formatMoney } from './money.ts';
-import { navigate } from './router.ts';
+import { navigate } from '@storefront/web-router';
 
 export function Link(props: { to: string; children: ReactNode; className?: string }) {
   return (

@@ -1,9 +1,7 @@
-/** Every rule that depends on time reads it from here, so tests move time instead of sleeping. */
-export interface Clock {
-  now(): Date;
-}
+/** Every rule that depends on time reads it from a Clock (one type for every app, packages/runtime). */
+import type { Clock } from '@storefront/runtime';
 
-export const systemClock: Clock = { now: () => new Date() };
+export { type Clock, systemClock } from '@storefront/runtime';
 
 /** A clock that only moves when told to. */
 export class ManualClock implements Clock {

@@ -1,3 +1,5 @@
+import type { ErrorBody as RuntimeErrorBody } from '@storefront/runtime';
+
 /** The closed list of `error` values the API answers with (docs/contracts.md §2 and the spec's named codes). */
 export type ErrorCode =
   | 'validation_failed'
@@ -35,13 +37,9 @@ export type ErrorCode =
   | 'email_send_failed'
   | 'invalid_deletion_token';
 
-export interface ErrorBody {
+/** The docs/contracts.md §2 body (packages/runtime) with `error` from the API's closed list. */
+export interface ErrorBody extends RuntimeErrorBody {
   error: ErrorCode;
-  message?: string;
-  code?: string;
-  retry_after?: number;
-  details?: unknown;
-  [extra: string]: unknown;
 }
 
 export class AppError extends Error {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call, client, onSessionEnded, session, type Me } from './api.ts';
 import { itemCount, loadCart, saveCart, type CartState } from './cart.ts';
-import { navigate, route, useLocation } from './router.ts';
+import { match, navigate, useLocation } from '@storefront/web-router';
 import { Shop, type ShopState } from './state.tsx';
 import { BottomNav, OfflineBanner, Screen, Spinner } from './ui.tsx';
 import { Browse } from './pages/browse.tsx';
@@ -115,11 +115,11 @@ export function App() {
   if (PRIVATE.test(path) && !signedIn) {
     screen = <SignIn next={path + location.search} />;
   } else if (path === '/') screen = <Browse search={search} />;
-  else if ((p = route('/products/:id', path))) screen = <ProductPage id={p.id!} />;
+  else if ((p = match('/products/:id', path))) screen = <ProductPage id={p.id!} />;
   else if (path === '/cart') screen = <CartPage />;
-  else if ((p = route('/checkout/done/:id', path))) screen = <OrderPlaced id={p.id!} />;
+  else if ((p = match('/checkout/done/:id', path))) screen = <OrderPlaced id={p.id!} />;
   else if (path === '/orders') screen = <Orders />;
-  else if ((p = route('/orders/:id', path))) screen = <OrderDetail id={p.id!} />;
+  else if ((p = match('/orders/:id', path))) screen = <OrderDetail id={p.id!} />;
   else if (path === '/wallet') screen = <WalletPage />;
   else if (path === '/wallet/top-up') screen = <TopUp search={search} />;
   else if (path === '/account') screen = <Account />;
@@ -127,12 +127,12 @@ export function App() {
   else if (path === '/account/invite') screen = <Referral />;
   else if (path === '/account/tickets') screen = <Tickets />;
   else if (path === '/account/tickets/new') screen = <NewTicket />;
-  else if ((p = route('/account/tickets/:id', path))) screen = <TicketDetail id={p.id!} />;
+  else if ((p = match('/account/tickets/:id', path))) screen = <TicketDetail id={p.id!} />;
   else if (path === '/account/delete') screen = <Deletion />;
   else if (path === '/sign-in') screen = <SignIn next={search.get('next') ?? '/'} ended={search.has('ended')} />;
   else if (path === '/register') screen = <Register referral={search.get('ref') ?? ''} />;
   else if (path === '/reset-password') screen = <ResetPassword />;
-  else if ((p = route('/r/:code', path))) {
+  else if ((p = match('/r/:code', path))) {
     // Opened from the app's own cache: go to sign-up with the code (the server logs the click when online).
     navigate(`/register?ref=${encodeURIComponent(p.code!.toUpperCase())}`, true);
     screen = <Spinner />;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type InputHTMLAttributes } from 'react';
 import { describeError, errorAction } from './errors.ts';
 import { formatMoney } from './money.ts';
-import { navigate } from './router.ts';
+import { navigate } from '@storefront/web-router';
 
 export function Money({ minor, currency }: { minor: number; currency: string }) {
   return <span className="money">{formatMoney(minor, currency)}</span>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { withQuery } from '../api.ts';
 import type { Refund, Txn, WebhookLog } from '../types.ts';
-import { AutoTable, ErrorBox, ExportLink, Link, Money, PagedTable, Status, When, useLoad, usePaged } from '../ui.tsx';
+import { AutoTable, ErrorBox, ExportLink, Link, Money, PagedTable, Status, When, useCurrency, useLoad, usePaged } from '../ui.tsx';
 
 export function RefundsPage() {
   const list = usePaged<Refund>('/api/v1/admin/refunds', {});
@@ -213,6 +213,7 @@ const TRANSACTION_TYPES = ['topup', 'order_payment', 'order_refund', 'daily_spin
 
 /** Every wallet movement, filtered by type and by UTC day (both ends inclusive), with its CSV export. */
 export function TransactionsPage() {
+  const currency = useCurrency();
   const [type, setType] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -255,10 +256,10 @@ export function TransactionsPage() {
             <td>{t.user_id ? <Link to={`/users/${t.user_id}`}>{t.user_id}</Link> : '—'}</td>
             <td>{t.type.replace(/_/g, ' ')}</td>
             <td>
-              <Money minor={t.amount} currency={t.currency} />
+              <Money minor={t.amount} currency={currency} />
             </td>
             <td>
-              <Money minor={t.balance_after} currency={t.currency} />
+              <Money minor={t.balance_after} currency={currency} />
             </td>
             <td>{t.reference ?? ''}</td>
           </tr>

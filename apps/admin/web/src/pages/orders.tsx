@@ -46,7 +46,7 @@ export function OrdersPage() {
             <td>
               <When iso={o.created_at} />
             </td>
-            <td>{o.user_id ? <Link to={`/users/${o.user_id}`}>{String(o.user_phone ?? o.user_id)}</Link> : '—'}</td>
+            <td>{o.user_id ? <Link to={`/users/${o.user_id}`}>{o.user_id}</Link> : '—'}</td>
             <td>
               <Status value={o.status} />
             </td>

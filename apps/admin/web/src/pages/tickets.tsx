@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { api } from '../api.ts';
-import { TICKET_STATUSES, type Ticket } from '../types.ts';
+import { TICKET_STATUSES, type Ticket, type TicketRow } from '../types.ts';
 import { ErrorBox, Link, Notice, PagedTable, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
 
 export function TicketsPage() {
   const [status, setStatus] = useState('');
-  const list = usePaged<Ticket>('/api/v1/admin/tickets', { status });
+  const list = usePaged<TicketRow>('/api/v1/admin/tickets', { status });
   return (
     <section>
       <h1>Tickets</h1>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { formatMoney, parseMajor } from '../money.ts';
-import { navigate } from '../router.ts';
-import type { Order, Ticket, Txn, User } from '../types.ts';
+import { navigate } from '@storefront/web-router';
+import type { LedgerEntry, Order, TicketRow, User, UserRow } from '../types.ts';
 import { Cell, ErrorBox, Link, Money, Notice, PagedTable, Status, When, useAction, useCurrency, useLoad, usePaged } from '../ui.tsx';
 
 export function UsersPage() {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const list = usePaged<User>('/api/v1/admin/users', { q: search });
+  const list = usePaged<UserRow>('/api/v1/admin/users', { q: search });
   return (
     <section>
       <h1>Users</h1>
@@ -49,9 +49,9 @@ const SKIP = new Set(['id', 'full_name', 'phone', 'email', 'is_admin', 'wallet',
 export function UserDetailPage({ id }: { id: string }) {
   const base = `/api/v1/admin/users/${encodeURIComponent(id)}`;
   const { data: user, error, reload } = useLoad<User>(base);
-  const ledger = usePaged<Txn>(`${base}/ledger`, {});
+  const ledger = usePaged<LedgerEntry>(`${base}/ledger`, {});
   const orders = usePaged<Order>(`${base}/orders`, {});
-  const tickets = usePaged<Ticket>(`${base}/tickets`, {});
+  const tickets = usePaged<TicketRow>(`${base}/tickets`, {});
   const [edit, setEdit] = useState<{ full_name: string; email: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
@@ -199,7 +199,7 @@ export function UserDetailPage({ id }: { id: string }) {
       <h2>Wallet ledger</h2>
       {ledger.items[0] && (
         <p data-testid="balance">
-          Shopping credits now: <Money minor={ledger.items[0].balance_after} currency={ledger.items[0].currency ?? currency} />
+          Shopping credits now: <Money minor={ledger.items[0].balance_after} currency={currency} />
         </p>
       )}
       <PagedTable
@@ -214,10 +214,10 @@ export function UserDetailPage({ id }: { id: string }) {
             </td>
             <td>{t.type.replace(/_/g, ' ')}</td>
             <td>
-              <Money minor={t.amount} currency={t.currency ?? currency} />
+              <Money minor={t.amount} currency={currency} />
             </td>
             <td>
-              <Money minor={t.balance_after} currency={t.currency ?? currency} />
+              <Money minor={t.balance_after} currency={currency} />
             </td>
             <td>{t.reference ?? ''}</td>
           </tr>

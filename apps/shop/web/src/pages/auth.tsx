@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { call, client, session } from '../api.ts';
 import { ShopError } from '../errors.ts';
-import { navigate } from '../router.ts';
+import { navigate } from '@storefront/web-router';
 import { useShop } from '../state.tsx';
 import { ErrorNote, Field, Link, Notice, Screen } from '../ui.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { call, client, mediaSrc, type Product } from '../api.ts';
-import { navigate } from '../router.ts';
+import { navigate } from '@storefront/web-router';
 import { ListEnd, Money, Screen, useInfinite, useLoad } from '../ui.tsx';
 
 const PAGE = 20;

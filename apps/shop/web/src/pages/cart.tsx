@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { call, client, mediaSrc, type Order, type Quote, type Wallet } from '../api.ts';
 import { checkoutKey, emptyCart, frozen, itemCount, markUnsure, orderItems, setQuantity } from '../cart.ts';
 import { outcomeUnknown } from '../errors.ts';
-import { navigate } from '../router.ts';
+import { navigate } from '@storefront/web-router';
 import { useShop } from '../state.tsx';
 import { ErrorNote, Link, Money, Notice, Screen, Spinner, useLoad } from '../ui.tsx';
 

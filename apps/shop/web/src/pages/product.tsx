@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { call, client, mediaSrc, type Product } from '../api.ts';
 import { addToCart, frozen, MAX_QUANTITY } from '../cart.ts';
-import { navigate } from '../router.ts';
+import { navigate } from '@storefront/web-router';
 import { useShop } from '../state.tsx';
 import { ErrorNote, Money, Notice, Screen, Spinner, useLoad } from '../ui.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { call, client, type Ticket } from '../api.ts';
-import { navigate } from '../router.ts';
+import { navigate } from '@storefront/web-router';
 import { ErrorNote, Field, formatDate, Link, ListEnd, Screen, Spinner, useInfinite, useLoad } from '../ui.tsx';
 
 const STATUS: Record<Ticket['status'], string> = {

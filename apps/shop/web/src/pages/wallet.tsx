@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { call, client, type Transaction } from '../api.ts';
 import { ShopError } from '../errors.ts';
 import { formatMoney, parseAmount } from '../money.ts';
-import { navigate } from '../router.ts';
+import { navigate } from '@storefront/web-router';
 import { ErrorNote, Field, formatDate, Link, ListEnd, Money, Notice, Screen, Spinner, useInfinite, useLoad } from '../ui.tsx';
 
 const TX_WORDS: Record<Transaction['type'], string> = {

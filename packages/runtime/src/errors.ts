@@ -1,0 +1,108 @@
+/**
+ * Errors on the wire, the same for the API, the payment server and the admin portal
+ * (docs/contracts.md §2): a status and `{error, message?, code?, details?}`, with nothing internal
+ * on a 5xx. What differs per app comes in as options: the API's own error class, the payment
+ * server's pages for browsers, the portal's SPA fallback.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface ErrorBody {
+  error: string;
+  message?: string;
+  code?: string;
+  retry_after?: number;
+  details?: unknown;
+  [extra: string]: unknown;
+}
+
+export const errorBody = (error: string, message?: string, extra: Record<string, unknown> = {}): ErrorBody => ({
+  error,
+  ...(message === undefined ? {} : { message }),
+  ...extra,
+});
+
+/** The stable `error` of each framework refusal; any other 4xx is `validation_failed`. */
+const byStatus: Record<number, string> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** An app's own error, already decided: its status, body and headers. */
+export interface KnownError {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+}
+
+export interface ErrorHandlingOptions {
+  /** Recognises the app's own errors (the API's AppError); undefined hands the error on. */
+  known?: (err: unknown, request: FastifyRequest) => KnownError | undefined;
+  /** Sends something else than the JSON body (the payment server's pages); undefined sends the JSON. */
+  render?: (request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorBody) => FastifyReply | undefined;
+  /** Answers a request no route matched before the 404 (the portal's SPA fallback); undefined gives the 404. */
+  unmatched?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+  /** Logs every refusal at info (the payment server keeps a trace of what gateways and browsers were refused). */
+  logRefusals?: boolean;
+}
+
+function validationDetails(err: FastifyError) {
+  return (err.validation ?? []).map((v) => {
+    const missing = (v.params as { missingProperty?: string }).missingProperty;
+    const path = [err.validationContext, v.instancePath.replace(/^\//, ''), missing].filter(Boolean).join('/');
+    return { field: path, message: v.message ?? 'invalid' };
+  });
+}
+
+/** What a framework error (validation, malformed JSON, 413, 415, …) or an unexpected one answers. */
+export function frameworkError(err: FastifyError): { status: number; body: ErrorBody } {
+  if (err.validation) return { status: 400, body: errorBody('validation_failed', 'Request is invalid', { details: validationDetails(err) }) };
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const malformed = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError;
+    return { status, body: errorBody(byStatus[status] ?? 'validation_failed', malformed ? 'Malformed JSON body' : err.message) };
+  }
+  return { status: 500, body: errorBody('internal', 'Internal server error') };
+}
+
+/**
+ * The router's own refusals (Fastify's `frameworkErrors` option), in the same shape: a path
+ * segment longer than the router keeps (100 characters) or not decodable is an id that matches
+ * nothing, 404 (docs/contracts.md §2).
+ */
+export function routerRefusal(err: FastifyError, _req: unknown, reply: unknown): void {
+  const r = reply as FastifyReply;
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH' || err.code === 'FST_ERR_BAD_URL') r.status(404).send(errorBody('not_found', 'resource not found'));
+  else r.status(500).send(errorBody('internal', 'Internal server error'));
+}
+
+/** The one place errors become HTTP, for every app: its error handler and its 404 for unmatched routes. */
+export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorBody) =>
+    options.render?.(request, reply, status, body) ?? reply.status(status).send(body);
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const known = options.known?.(err, request);
+    if (known) {
+      for (const [name, value] of Object.entries(known.headers ?? {})) reply.header(name, value);
+      if (known.status >= 500) request.log.warn({ code: known.body.error }, err.message);
+      return send(request, reply, known.status, known.body);
+    }
+    const { status, body } = frameworkError(err);
+    if (status === 500) request.log.error({ err }, 'unhandled error');
+    else if (options.logRefusals) request.log.info({ status, reason: err.message }, 'request refused');
+    return send(request, reply, status, body);
+  });
+
+  app.setNotFoundHandler(
+    (request, reply) =>
+      options.unmatched?.(request, reply) ??
+      send(request, reply, 404, errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}
