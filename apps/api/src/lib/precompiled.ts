@@ -30,3 +30,18 @@ export function precompiled<A extends unknown[], R>(build: (db: Executor, ...arg
     return db.executeQuery<R>({ ...compiled, parameters: slots.map((s, i) => (s < 0 ? compiled.parameters[i] : args[s])) });
   };
 }
+
+/**
+ * `precompiled` for a shape whose SQL depends only on how many values it binds (an IN list, a
+ * CASE per line, a multi-row VALUES): one compiled shape per count, made on first use. `build`
+ * gets the values as one flat array (placeholders when compiling) and must bind each of them.
+ * Counts are bounded by the request schemas (an order has at most 50 lines).
+ */
+export function precompiledPerCount<R>(build: (db: Executor, values: unknown[]) => Compilable<R> | RawBuilder<R>) {
+  const shapes = new Map<number, (db: Executor, ...values: unknown[]) => Promise<QueryResult<R>>>();
+  return (db: Executor, values: unknown[]): Promise<QueryResult<R>> => {
+    let shape = shapes.get(values.length);
+    if (shape === undefined) shapes.set(values.length, (shape = precompiled((d: Executor, ...v: unknown[]) => build(d, v))));
+    return shape(db, ...values);
+  };
+}

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../lib/db-types.ts';
-import { precompiled } from '../../lib/precompiled.ts';
+import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
 import { orderPaymentCtes, type DebitRefusal } from '../wallet/ledger.ts';
 import type { OrderItemsTable, OrdersTable, OrderStatus, RefundsTable } from '../../db/tables/orders.ts';
 
@@ -24,13 +24,26 @@ const orderColumns = [
 const itemColumns = ['order_id', 'product_id', 'name', 'unit_price', 'quantity', 'line_total'] as const;
 const refundColumns = ['id', 'order_id', 'user_id', 'amount', 'reason', 'admin_id', 'idempotency_key', 'created_at'] as const;
 
+// The SQLite placement's inserts run for every order: compiled once (per number of lines).
+const insertOrderRow = precompiledPerCount((db: Executor, v: unknown[]) =>
+  db.insertInto('orders').values(Object.fromEntries(orderColumns.map((c, i) => [c, v[i]])) as OrderRow),
+);
+
 export async function insertOrder(db: Executor, row: OrderRow): Promise<void> {
-  await db.insertInto('orders').values(row).execute();
+  await insertOrderRow(db, orderColumns.map((c) => row[c]));
 }
+
+const insertItemRows = precompiledPerCount((db: Executor, v: unknown[]) =>
+  db.insertInto('order_items').values(
+    Array.from({ length: v.length / itemColumns.length }, (_, r) =>
+      Object.fromEntries(itemColumns.map((c, i) => [c, v[r * itemColumns.length + i]])) as OrderItemRow,
+    ),
+  ),
+);
 
 /** All lines of one order in one multi-row INSERT. */
 export async function insertItems(db: Executor, rows: OrderItemRow[]): Promise<void> {
-  await db.insertInto('order_items').values(rows).execute();
+  await insertItemRows(db, rows.flatMap((r) => itemColumns.map((c) => r[c])));
 }
 
 export interface Placement {
