@@ -1,5 +1,6 @@
 /**
- * In-process profile of the hot paths: `BENCH_DB=sqlite|postgres node bench/profile.ts [wallet|orders|products]`.
+ * In-process profile of the hot paths: `BENCH_DB=sqlite|postgres node bench/profile.ts [wallet|orders|products]`
+ * (SQLITE_SYNCHRONOUS=NORMAL leaves the commit's fsync out of a SQLite profile).
  * Seeds like run.ts, then drives `app.inject` with 50 concurrent callers for N requests and prints
  * µs of CPU per request; with PROFILE=dir it writes a .cpuprofile via node:inspector.
  */
@@ -31,15 +32,15 @@ else {
 const config = loadConfig({
   NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: dbUrl, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, LOG_LEVEL: 'warn', STORE_WEBHOOK_SECRET: SECRET,
   MEDIA_DIR: mkdtempSync(join(tmpdir(), 'sf-prof-media-')), TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup',
-  SEED_ADMIN_PHONE: '+919000000999', SEED_ADMIN_PASSWORD: 'bench-admin-password',
+  SEED_ADMIN_PHONE: '+919000000999', SEED_ADMIN_PASSWORD: 'bench-admin-password', SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS,
 });
-const database = openDatabase(dbUrl, { poolSize: config.databasePoolSize });
+const database = openDatabase(dbUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous });
 await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 await ensureSeedAdmin(app.ctx);
 await app.ready();
-const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const r = await app.inject({ method: method as 'GET', url, payload: body as object, headers });
+const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') => {
+  const r = await app.inject({ method: method as 'GET', url, payload: body as object, headers, remoteAddress });
   return { status: r.statusCode, body: r.body ? JSON.parse(r.body) : undefined };
 };
 const admin = await call('POST', '/api/v1/auth/admin/login', { phone: '+919000000999', password: 'bench-admin-password' });
@@ -52,7 +53,8 @@ for (let i = 0; i < 20; i++) {
 }
 const tokens: string[] = [];
 for (let i = 0; i < 50; i++) {
-  const reg = await call('POST', '/api/v1/auth/register', { phone: `+9197${String(i).padStart(8, '0')}`, password: 'bench-user-pass', full_name: `U${i}` });
+  // Each user signs up from its own address: registration is capped at 20 per IP per hour.
+  const reg = await call('POST', '/api/v1/auth/register', { phone: `+9197${String(i).padStart(8, '0')}`, password: 'bench-user-pass', full_name: `U${i}` }, {}, `198.18.0.${i + 1}`);
   tokens.push(reg.body.custom_token);
   const init = await call('POST', '/api/v1/wallet/topup-initiate', { amount: 10_000_000 }, { 'x-sdk-access-token': reg.body.custom_token });
   const body = JSON.stringify({ token: init.body.token, amount: 10_000_000, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: `b-${i}` });

@@ -135,6 +135,36 @@ describe('orders: quote, placement, idempotency', () => {
     }
   });
 
+  it('the placement itself says why it refused: an unknown product before a short one, short stock, short credits; on PostgreSQL nothing is read after the one statement', async () => {
+    const { app, statements, close } = await countingApp(t);
+    try {
+      const u = await registerUser(app);
+      await credit(t, u.id, 1000);
+      const a = await product(t, admin, 300, 5);
+      const b = await product(t, admin, 100, 1);
+      const off = await product(t, admin, 100, 5);
+      const deactivated = await call(app, 'PUT', `/api/v1/admin/products/${off}`, { token: admin.token, body: { is_active: false } });
+      assert.equal(deactivated.status, 200, deactivated.text);
+      const cases: [{ product_id: string; quantity: number }[], number, string, string | undefined][] = [
+        [[{ product_id: b, quantity: 2 }, { product_id: off, quantity: 1 }], 400, 'invalid_product', off],
+        [[{ product_id: a, quantity: 1 }, { product_id: b, quantity: 2 }], 409, 'out_of_stock', b],
+        [[{ product_id: a, quantity: 4 }], 402, 'insufficient_credits', undefined],
+      ];
+      for (const [items, status, error, productId] of cases) {
+        statements.length = 0;
+        const res = await call(app, 'POST', '/api/v1/orders', { token: u.token, body: { items } });
+        assert.deepEqual([res.status, res.body.error, res.body.product_id], [status, error, productId], res.text);
+        const start = statements.findIndex((s) => /update "?products"?|from "?products"?/i.test(s));
+        if (t.db.database.dialect === 'postgres') assert.equal(statements.length - start, 1, `refused placement ran:\n${statements.slice(start).join('\n')}`);
+      }
+      assert.deepEqual([await stockOf(t, a), await stockOf(t, b), await stockOf(t, off)], [5, 1, 5]);
+      assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 0);
+      assert.equal(await assertLedgerMatches(t, u.id), 1000);
+    } finally {
+      await close();
+    }
+  });
+
   it('Idempotency-Key: same key and body answer the first order (201, marked replayed); other items are 409 idempotency_conflict', async () => {
     const u = await registerUser(t.app);
     await credit(t, u.id, 10_000);

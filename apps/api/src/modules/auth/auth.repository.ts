@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 
@@ -15,13 +16,21 @@ export async function insertRefreshToken(
     .execute();
 }
 
+/**
+ * The session id as the join's key: `cast(? as text)`, not a bare `?`. SQLite as built by
+ * better-sqlite3 (SQLITE_ENABLE_STAT4) otherwise re-plans a join whose WHERE holds a bare bound
+ * parameter on every execution: 20 µs instead of 4.5 µs for this read (docs/performance.md,
+ * session 4). Same plan (the primary-key index) and the same meaning on both databases.
+ */
+const sessionKey = (sessionId: string) => sql<string>`cast(${sessionId} as text)`;
+
 /** The live-session check behind every authenticated request: one indexed join, compiled once. */
 const sessionPrincipal = precompiled((db: Executor, sessionId: string) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.user_id', 's.revoked_at', 'u.is_admin', 'u.deleted_at'])
-    .where('s.id', '=', sessionId),
+    .where('s.id', '=', sessionKey(sessionId)),
 );
 
 /** The same check that also reads the caller's wallet: one statement (one round trip) for GET /wallet. */
@@ -31,7 +40,7 @@ const sessionPrincipalWithWallet = precompiled((db: Executor, sessionId: string)
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('wallets as w', 'w.user_id', 's.user_id')
     .select(['s.user_id', 's.revoked_at', 'u.is_admin', 'u.deleted_at', 'w.shopping_credits', 'w.reward_points', 'w.e_vouchers'])
-    .where('s.id', '=', sessionId),
+    .where('s.id', '=', sessionKey(sessionId)),
 );
 
 export interface SessionPrincipalRow {

@@ -2,6 +2,7 @@ import { sql, type Selectable, type Updateable } from 'kysely';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import type { SortKey } from '../../lib/pagination.ts';
+import { precompiledPerCount } from '../../lib/precompiled.ts';
 import { trigramPhrase } from '../../lib/search.ts';
 import type { CategoriesTable, ProductImagesTable, ProductsTable } from '../../db/tables/catalogue.ts';
 
@@ -188,17 +189,22 @@ const qtyCase = (lines: readonly { productId: string; quantity: number }[]) =>
  * Takes stock for every line in ONE conditional UPDATE and answers the rows it took (with their
  * price and name, so the same statement prices the order). A product that is unknown, inactive,
  * deleted or short is simply absent from the answer; the caller must then roll back.
- * Product ids must be distinct.
+ * Product ids must be distinct. Compiled once per number of lines (it runs for every order).
  */
-export function takeStockMany(
+export async function takeStockMany(
   db: Executor,
   lines: readonly { productId: string; quantity: number }[],
   now: string,
 ): Promise<{ id: string; name: string; price: number }[]> {
+  return (await takeStockShape(db, [now, ...lines.flatMap((l) => [l.productId, l.quantity])])).rows;
+}
+
+const takeStockShape = precompiledPerCount((db: Executor, [now, ...v]: unknown[]) => {
+  const lines = Array.from({ length: v.length / 2 }, (_, i) => ({ productId: v[2 * i] as string, quantity: v[2 * i + 1] as number }));
   const qty = qtyCase(lines);
   return db
     .updateTable('products')
-    .set({ stock: sql`stock - ${qty}`, updated_at: now })
+    .set({ stock: sql`stock - ${qty}`, updated_at: now as string })
     .where(
       'id',
       'in',
@@ -207,9 +213,8 @@ export function takeStockMany(
     .where('is_active', '=', 1)
     .where('deleted_at', 'is', null)
     .where('stock', '>=', qty)
-    .returning(['id', 'name', 'price'])
-    .execute();
-}
+    .returning(['id', 'name', 'price']);
+});
 
 /** Puts stock back for every line in one UPDATE (cancel), also to products deactivated since. */
 export async function returnStockMany(db: Executor, lines: readonly { productId: string; quantity: number }[], now: string): Promise<number> {

@@ -1,5 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../lib/db-types.ts';
+import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
+import { orderPaymentCtes, type DebitRefusal } from '../wallet/ledger.ts';
 import type { OrderItemsTable, OrdersTable, OrderStatus, RefundsTable } from '../../db/tables/orders.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -22,13 +24,26 @@ const orderColumns = [
 const itemColumns = ['order_id', 'product_id', 'name', 'unit_price', 'quantity', 'line_total'] as const;
 const refundColumns = ['id', 'order_id', 'user_id', 'amount', 'reason', 'admin_id', 'idempotency_key', 'created_at'] as const;
 
+// The SQLite placement's inserts run for every order: compiled once (per number of lines).
+const insertOrderRow = precompiledPerCount((db: Executor, v: unknown[]) =>
+  db.insertInto('orders').values(Object.fromEntries(orderColumns.map((c, i) => [c, v[i]])) as OrderRow),
+);
+
 export async function insertOrder(db: Executor, row: OrderRow): Promise<void> {
-  await db.insertInto('orders').values(row).execute();
+  await insertOrderRow(db, orderColumns.map((c) => row[c]));
 }
+
+const insertItemRows = precompiledPerCount((db: Executor, v: unknown[]) =>
+  db.insertInto('order_items').values(
+    Array.from({ length: v.length / itemColumns.length }, (_, r) =>
+      Object.fromEntries(itemColumns.map((c, i) => [c, v[r * itemColumns.length + i]])) as OrderItemRow,
+    ),
+  ),
+);
 
 /** All lines of one order in one multi-row INSERT. */
 export async function insertItems(db: Executor, rows: OrderItemRow[]): Promise<void> {
-  await db.insertInto('order_items').values(rows).execute();
+  await insertItemRows(db, rows.flatMap((r) => itemColumns.map((c) => r[c])));
 }
 
 export interface Placement {
@@ -44,63 +59,94 @@ export interface Placement {
   now: string;
 }
 
+/** Why a placement was refused, as the placement itself answers it (docs/orders.md). */
+export type PlacementRefusal = 'invalid_product' | 'out_of_stock' | 'zero_total' | DebitRefusal;
+
+export interface Placed {
+  /** null when placed; otherwise nothing was written. */
+  refused: PlacementRefusal | null;
+  /** The first refused line's product (product refusals only). */
+  productId: string | null;
+  /** The wallet's last ledger id (to order a retry after it when `refused` is `entry_behind`). */
+  lastEntryId: string | null;
+  /** The priced lines, in product id order (meaningful when placed). */
+  items: OrderItemRow[];
+}
+
 /**
  * PostgreSQL only: the whole placement as ONE statement, sent outside BEGIN/COMMIT (a statement is
- * its own transaction): take the stock and read the prices, debit the wallet, append the ledger
- * row, insert the order and its lines. One round trip instead of five, so the product and wallet
- * rows stay locked only while this statement runs and commits.
+ * its own transaction). One round trip instead of five, so the product and wallet rows stay locked
+ * only while this statement runs and commits.
  *
- * Every refusal aborts the whole statement, so nothing of it is kept:
- * - short stock: CHECK `products_stock_non_negative`;
- * - too few credits: CHECK `wallets_non_negative`;
- * - an unknown, inactive or deleted product: its line has no name (NOT NULL on `order_items.name`);
- * - no wallet, or a ledger id that is not newer than the wallet's last one (`ledger.ts`): no
- *   order row, so its lines have no order id (NOT NULL on `order_items.order_id`);
- * - a total of 0: CHECK `wallet_transactions_amount_nonzero` / `orders_total_positive`;
- * - a reused Idempotency-Key: UNIQUE `orders_idempotency_once`.
- * The caller turns those errors into answers. Answers the inserted lines.
- *
- * Lock order: `locked` takes the product rows in id order first (FOR UPDATE below a sort), so two
- * carts racing over the same products queue instead of deadlocking, whatever plan the update gets.
+ * `locked` takes the product rows in id order (FOR UPDATE below a sort, so two carts racing over
+ * the same products queue instead of deadlocking) and, being locked, they are their latest
+ * committed versions: `lines` prices every line and says exactly why a line cannot be sold. Only
+ * when every line can (`ready`) does the wallet module's part (`orderPaymentCtes`: lock the wallet,
+ * its verdict, the debit and the ledger row) go ahead; the stock is taken and the order and its
+ * lines inserted only when the debit happened. The statement answers the verdict with the lines, so
+ * a refusal is told by the statement that refused it and writes nothing. The CHECK constraints on
+ * stock and balance stay behind it; a reused Idempotency-Key still aborts it with UNIQUE
+ * `orders_idempotency_once`.
  */
-export async function placeAtOnce(db: Executor, p: Placement): Promise<OrderItemRow[]> {
-  const r = await sql<OrderItemRow>`
+const placement = precompiled(
+  (db: Executor, productIds: string[], quantities: number[], userId: string, ledgerId: string, orderId: string, currency: string, key: string | null, hash: string | null, now: string) => {
+    const ready = sql<boolean>`(select refused is null and amount > 0 from cart)`;
+    const amount = sql<number>`(select amount from cart)`;
+    return sql<PlacementRow>`
     with locked as materialized (
-      select id from products where id = any(${p.productIds}::text[]) order by id for update
+      select id, name, price, stock, is_active, deleted_at from products where id = any(${productIds}::text[]) order by id for update
     ),
+    lines as materialized (
+      select l.product_id, p.name, p.price as unit_price, l.quantity, p.price * l.quantity as line_total,
+        case when p.id is null or p.is_active <> 1 or p.deleted_at is not null then 'invalid_product'
+             when p.stock < l.quantity then 'out_of_stock' end as refused
+      from unnest(${productIds}::text[], ${quantities}::int[]) as l(product_id, quantity)
+      left join locked p on p.id = l.product_id
+    ),
+    cart as materialized (
+      select coalesce(sum(line_total), 0)::bigint as amount, r.refused, r.product_id
+      from lines left join lateral (
+        select refused, product_id from lines where refused is not null order by refused = 'out_of_stock', product_id limit 1
+      ) r on true
+      group by r.refused, r.product_id
+    ),
+    ${orderPaymentCtes({ userId, ledgerId, orderId, now, amount, ready })},
     taken as (
-      update products
-      set stock = stock - (${p.quantities}::int[])[array_position(${p.productIds}::text[], products.id)], updated_at = ${p.now}
-      from locked
-      where products.id = locked.id and is_active = 1 and deleted_at is null
-      returning products.id, name, price
-    ),
-    lines as (
-      select l.product_id, t.name, t.price as unit_price, l.quantity, t.price * l.quantity as line_total
-      from unnest(${p.productIds}::text[], ${p.quantities}::int[]) as l(product_id, quantity)
-      left join taken t on t.id = l.product_id
-    ),
-    total as (select coalesce(sum(line_total), 0)::bigint as amount from lines),
-    debit as (
-      update wallets set shopping_credits = shopping_credits - (select amount from total), last_entry_id = ${p.ledgerId}, updated_at = ${p.now}
-      where user_id = ${p.userId} and (last_entry_id is null or last_entry_id < ${p.ledgerId})
-      returning shopping_credits
-    ),
-    ledger as (
-      insert into wallet_transactions (id, user_id, type, amount, balance_after, reference, created_at)
-      select ${p.ledgerId}, ${p.userId}, 'order_payment', -total.amount, debit.shopping_credits, ${p.orderId}, ${p.now}
-      from total, debit
+      update products set stock = stock - l.quantity, updated_at = ${now}
+      from lines l
+      where products.id = l.product_id and exists (select 1 from debit)
     ),
     placed as (
       insert into orders (id, user_id, status, subtotal, total, refunded_amount, currency, idempotency_key, request_hash, created_at, updated_at)
-      select ${p.orderId}, ${p.userId}, 'placed', total.amount, total.amount, 0, ${p.currency}, ${p.idempotencyKey}, ${p.requestHash}, ${p.now}, ${p.now}
-      from total, debit
+      select ${orderId}, ${userId}, 'placed', ${amount}, ${amount}, 0, ${currency}, ${key}, ${hash}, ${now}, ${now} from debit
       returning id
+    ),
+    items as (
+      insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
+      select placed.id, product_id, name, unit_price, quantity, line_total from lines, placed
     )
-    insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
-    select (select id from placed), product_id, name, unit_price, quantity, line_total from lines
-    returning order_id, product_id, name, unit_price, quantity, line_total`.execute(db);
-  return r.rows;
+    select coalesce(c.refused, case when c.amount = 0 then 'zero_total' end, v.refused) as refused, c.product_id as refused_product,
+      v.last_entry_id, l.product_id, l.name, l.unit_price, l.quantity, l.line_total
+    from cart c, wallet_verdict v, lines l
+    order by l.product_id`;
+  },
+);
+
+interface PlacementRow extends OrderItemRow {
+  refused: PlacementRefusal | null;
+  refused_product: string | null;
+  last_entry_id: string | null;
+}
+
+export async function placeAtOnce(db: Executor, p: Placement): Promise<Placed> {
+  const { rows } = await placement(db, p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.currency, p.idempotencyKey, p.requestHash, p.now);
+  const first = rows[0]!;
+  return {
+    refused: first.refused,
+    productId: first.refused_product,
+    lastEntryId: first.last_entry_id,
+    items: rows.map((r) => ({ order_id: p.orderId, product_id: r.product_id, name: r.name, unit_price: r.unit_price, quantity: r.quantity, line_total: r.line_total })),
+  };
 }
 
 export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {

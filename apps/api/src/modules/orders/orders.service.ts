@@ -5,14 +5,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
-import { isCheckViolation, isNotNullViolation, isUniqueViolation } from '../../db/kysely.ts';
+import { isUniqueViolation } from '../../db/kysely.ts';
 import type { OrderStatus } from '../../db/tables/orders.ts';
 import { DAY } from '../../lib/clock.ts';
+import type { Trx } from '../../lib/db-types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { findOrderableState, findSellableProducts, takeStockMany } from '../catalogue/index.ts';
-import { applyMovement, findWallet, insufficientCredits, nextEntryId } from '../wallet/ledger.ts';
+import { applyMovement, insufficientCredits } from '../wallet/ledger.ts';
 import * as repo from './orders.repository.ts';
 import { applyMove } from './transitions.ts';
 import type { AdminOrder, AdminOrdersQuery, Order, OrderBody, Refund, RefundBody, RefundsQuery } from './orders.schemas.ts';
@@ -65,14 +66,11 @@ export async function quote(ctx: Ctx, body: OrderBody) {
 const invalidProduct = (id: string) => new AppError(400, 'invalid_product', 'Unknown or unavailable product', { product_id: id });
 const outOfStock = (id: string) => conflict('out_of_stock', 'Not enough stock', { product_id: id });
 
-/** Thrown inside the SQLite transaction to roll it back; `refusal` then tells which answer it is. */
-class Refused extends Error {}
-
 /**
- * Places an order atomically and answers `{order, replayed}`. On PostgreSQL it is ONE statement
- * (`repo.placeAtOnce`, one round trip, no BEGIN/COMMIT). On SQLite it is one transaction of five
- * statements: take stock and read prices (UPDATE … RETURNING), debit the wallet (UPDATE …
- * RETURNING), append the ledger row, insert the order, insert its lines.
+ * Places an order atomically and answers `{order, replayed}`: take the stock and price the lines,
+ * the wallet module's debit and ledger row, the order and its lines — on PostgreSQL as one
+ * statement (`repo.placeAtOnce`), on SQLite as one transaction of five statements. Either way the
+ * step that refuses says why, and a refusal writes nothing (docs/orders.md).
  */
 export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
   try {
@@ -129,13 +127,7 @@ async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: string | 
     created_at: now,
     updated_at: now,
   };
-  let items: Item[];
-  try {
-    items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines) : await placeInSteps(ctx, order, lines);
-  } catch (err) {
-    if (err instanceof Refused || isCheckViolation(err) || isNotNullViolation(err)) throw await refusal(ctx, userId, lines, err);
-    throw err;
-  }
+  const items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines) : await placeInSteps(ctx, order, lines);
   const total = items.reduce((s, i) => s + i.line_total, 0);
   return toOrder({ ...order, subtotal: total, total }, items);
 }
@@ -143,36 +135,37 @@ async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: string | 
 async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<Item[]> {
   let ledgerId = newId(ctx.clock);
   for (let attempt = 0; ; attempt++) {
-    try {
-      const rows = await repo.placeAtOnce(ctx.db, {
-        orderId: order.id,
-        ledgerId,
-        userId: order.user_id,
-        productIds: lines.map((l) => l.productId),
-        quantities: lines.map((l) => l.quantity),
-        currency: order.currency,
-        idempotencyKey: order.idempotency_key,
-        requestHash: order.request_hash,
-        now: order.created_at,
-      });
-      const byProduct = new Map(rows.map((r) => [r.product_id, r]));
+    const placed = await repo.placeAtOnce(ctx.db, {
+      orderId: order.id,
+      ledgerId,
+      userId: order.user_id,
+      productIds: lines.map((l) => l.productId),
+      quantities: lines.map((l) => l.quantity),
+      currency: order.currency,
+      idempotencyKey: order.idempotency_key,
+      requestHash: order.request_hash,
+      now: order.created_at,
+    });
+    if (placed.refused === null) {
+      const byProduct = new Map(placed.items.map((r) => [r.product_id, r]));
       return lines.map((l) => toItem(byProduct.get(l.productId)!));
-    } catch (err) {
-      // Another movement of this wallet committed a newer ledger id first: order after it.
-      const wallet = attempt < 4 && isNotNullViolation(err) ? await findWallet(ctx, order.user_id) : undefined;
-      const newer = wallet ? nextEntryId(ctx, wallet, ledgerId) : null;
-      if (newer === null) throw err;
-      ledgerId = newer;
     }
+    // Another movement of this wallet committed a newer ledger id first: order after it.
+    if (placed.refused === 'entry_behind' && attempt < 4) {
+      ledgerId = newId(ctx.clock, placed.lastEntryId!);
+      continue;
+    }
+    throw refusalOf(placed.refused, placed.productId);
   }
 }
 
 function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<Item[]> {
   return ctx.db.transaction().execute(async (trx) => {
     const taken = await takeStockMany(trx, lines, order.created_at);
-    if (taken.length !== lines.length) throw new Refused();
+    if (taken.length !== lines.length) throw await stockRefusal(trx, lines);
     const { items, total } = priced(lines, new Map(taken.map((p) => [p.id, p])));
-    if (total === 0) throw new Refused();
+    if (total === 0) throw refusalOf('zero_total', null);
+    // The wallet's own refusals (402, 404) come from the ledger; throwing rolls the stock back.
     await applyMovement(ctx, trx, { userId: order.user_id, type: 'order_payment', amount: -total, reference: order.id });
     await repo.insertOrder(trx, { ...order, subtotal: total, total });
     await repo.insertItems(trx, items.map((i) => ({ order_id: order.id, ...i })));
@@ -181,24 +174,38 @@ function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<It
 }
 
 /**
- * Which refusal a rolled-back placement was. PostgreSQL names the constraint that stopped it;
- * otherwise one read of the products (and of the wallet) tells.
+ * SQLite: which line the stock step could not take. Read inside the placement's transaction, which
+ * holds the database's write lock since that step, so it is the state the step saw; only a
+ * refused placement pays for it.
  */
-async function refusal(ctx: Ctx, userId: string, lines: Line[], err: unknown): Promise<AppError> {
-  if (err instanceof AppError) return err;
-  const constraint = (err as { constraint?: string }).constraint;
-  if (constraint === 'wallets_non_negative') return insufficientCredits();
-  const state = new Map((await findOrderableState(ctx.db, lines.map((l) => l.productId))).map((p) => [p.id, p]));
-  for (const l of lines) {
+async function stockRefusal(trx: Trx, lines: Line[]): Promise<AppError> {
+  const state = new Map((await findOrderableState(trx, lines.map((l) => l.productId))).map((p) => [p.id, p]));
+  const invalid = lines.find((l) => {
     const p = state.get(l.productId);
-    if (!p || p.is_active !== 1 || p.deleted_at !== null) return invalidProduct(l.productId);
-  }
+    return !p || p.is_active !== 1 || p.deleted_at !== null;
+  });
+  if (invalid) return refusalOf('invalid_product', invalid.productId);
   const short = lines.find((l) => Number(state.get(l.productId)!.stock) < l.quantity);
-  if (short || constraint === 'products_stock_non_negative') return outOfStock(short?.productId ?? lines[0]!.productId);
-  if (lines.every((l) => Number(state.get(l.productId)!.price) === 0)) return badRequest('An order must cost more than 0: free products are ordered together with others');
-  if (!(await findWallet(ctx, userId))) return notFound('wallet');
-  // Whatever stopped it has changed since (restocked, reactivated): the caller may try again.
-  return conflict('conflict', 'The order could not be placed; try again');
+  return refusalOf('out_of_stock', (short ?? lines[0]!).productId);
+}
+
+/** The answer to a refused placement. */
+function refusalOf(reason: repo.PlacementRefusal, productId: string | null): AppError {
+  switch (reason) {
+    case 'invalid_product':
+      return invalidProduct(productId!);
+    case 'out_of_stock':
+      return outOfStock(productId!);
+    case 'zero_total':
+      return badRequest('An order must cost more than 0: free products are ordered together with others');
+    case 'insufficient_credits':
+      return insufficientCredits();
+    case 'no_wallet':
+      return notFound('wallet');
+    case 'entry_behind':
+      // Five newer ids in a row were beaten by other movements of the same wallet.
+      return conflict('conflict', 'The order could not be placed; try again');
+  }
 }
 
 // ---- reads ---------------------------------------------------------------------------------

@@ -4,7 +4,9 @@
  * appended `wallet_transactions` row carrying the balance that UPDATE returned, both inside the
  * caller's transaction. So the balance always equals the sum of the ledger and never goes below 0.
  *
- * Other domains (orders, refunds) call `applyMovement` inside their own transaction.
+ * Other domains (orders, refunds) call `applyMovement` inside their own transaction; the order
+ * placement's one PostgreSQL statement includes `orderPaymentCtes`, the same debit and ledger row
+ * written as part of that statement (wallet.repository.ts).
  */
 import type { Ctx } from '../../context.ts';
 import type { Trx } from '../../lib/db-types.ts';
@@ -15,6 +17,7 @@ import * as repo from './wallet.repository.ts';
 import type { Transaction } from './wallet.schemas.ts';
 
 export type { TransactionType };
+export { orderPaymentCtes, type DebitRefusal } from './wallet.repository.ts';
 
 export interface Movement {
   userId: string;
@@ -40,7 +43,7 @@ export function toTransaction(row: repo.TransactionRow): Transaction {
  * Applies one movement in the caller's transaction and answers its ledger row. A debit larger
  * than the balance throws 402 `insufficient_credits` and changes nothing (the caller's
  * transaction should then roll back whatever else it did). Order placement on PostgreSQL does
- * the same in its one statement (`orders.repository.ts placeAtOnce`).
+ * the same through `orderPaymentCtes` in its one statement (`orders.repository.ts placeAtOnce`).
  */
 export async function applyMovement(ctx: Ctx, trx: Trx, m: Movement): Promise<Transaction> {
   if (!Number.isSafeInteger(m.amount) || m.amount === 0) throw new Error(`ledger: amount must be a non-zero safe integer, got ${m.amount}`);

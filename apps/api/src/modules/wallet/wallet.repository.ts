@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 import type {
@@ -53,6 +53,52 @@ const addCredits = precompiled((db: Executor, userId: string, amount: number, en
 
 export async function addShoppingCredits(db: Executor, userId: string, amount: number, entryId: string, now: string): Promise<number | undefined> {
   return (await addCredits(db, userId, amount, entryId, now)).rows[0]?.shopping_credits;
+}
+
+/**
+ * Why the wallet refused a debit: no wallet; a last ledger id not older than the movement's (another
+ * movement committed a newer id first: retry with a newer one, `ledger.nextEntryId`); or too few
+ * credits.
+ */
+export type DebitRefusal = 'no_wallet' | 'entry_behind' | 'insufficient_credits';
+
+/**
+ * PostgreSQL: the wallet's part of an order placement, as CTEs for the orders module's one
+ * statement (`orders.repository.ts placeAtOnce`, docs/orders.md). Only this module writes `wallets`
+ * and `wallet_transactions`; the order asks for a debit of `amount` (a SQL expression of the
+ * statement) once `ready` (a SQL condition: the order's own checks passed) holds. Defines:
+ * - `wallet`: the buyer's wallet row, locked (FOR UPDATE answers its latest committed version, so
+ *   the verdict below is exact). It is locked only after `ready` is evaluated, i.e. after whatever
+ *   `ready` reads (the product rows): one lock order for every placement.
+ * - `wallet_verdict`: `refused` (a `DebitRefusal`, null when the debit goes ahead) and the wallet's
+ *   `last_entry_id`.
+ * - `debit`: the conditional UPDATE (the same checks again, and CHECK `wallets_non_negative`
+ *   behind them), answering the new balance; no row when refused.
+ * - `payment`: the `order_payment` ledger row carrying that balance, reference = the order id.
+ */
+export function orderPaymentCtes(p: { userId: string; ledgerId: string; orderId: string; now: string; amount: RawBuilder<number>; ready: RawBuilder<boolean> }) {
+  return sql`wallet as materialized (
+      select shopping_credits, last_entry_id from wallets where user_id = ${p.userId} and ${p.ready} for update
+    ),
+    wallet_verdict as materialized (
+      select case
+          when not exists (select 1 from wallet) then 'no_wallet'
+          when (select last_entry_id from wallet) >= ${p.ledgerId} then 'entry_behind'
+          when (select shopping_credits from wallet) < ${p.amount} then 'insufficient_credits'
+        end as refused,
+        (select last_entry_id from wallet) as last_entry_id
+    ),
+    debit as (
+      update wallets set shopping_credits = shopping_credits - ${p.amount}, last_entry_id = ${p.ledgerId}, updated_at = ${p.now}
+      where user_id = ${p.userId} and ${p.ready} and (select refused from wallet_verdict) is null
+        and shopping_credits >= ${p.amount} and (last_entry_id is null or last_entry_id < ${p.ledgerId})
+      returning shopping_credits
+    ),
+    payment as (
+      insert into wallet_transactions (id, user_id, type, amount, balance_after, reference, created_at)
+      select ${p.ledgerId}, ${p.userId}, 'order_payment', -${p.amount}, debit.shopping_credits, ${p.orderId}, ${p.now} from debit
+      returning id
+    )`;
 }
 
 const txColumns = ['id', 'user_id', 'type', 'amount', 'balance_after', 'reference', 'created_at'] as const;
