@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import type { Executor } from '../../lib/db-types.ts';
 import type { SortKey } from '../../lib/pagination.ts';
@@ -234,4 +234,34 @@ export async function returnStockMany(db: Executor, lines: readonly { productId:
 /** Why a placement could not take stock: the live state of the requested products. */
 export function findOrderableState(db: Executor, ids: readonly string[]): Promise<{ id: string; price: number; stock: number; is_active: number; deleted_at: string | null }[]> {
   return db.selectFrom('products').select(['id', 'price', 'stock', 'is_active', 'deleted_at']).where('id', 'in', ids).execute();
+}
+
+// ---- the catalogue's part of the PostgreSQL placement statement (orders.repository.ts) ------
+
+/**
+ * `locked`: the requested products, locked in id order (FOR UPDATE below a sort, so two carts racing
+ * over the same products queue instead of deadlocking), hence their latest committed versions.
+ * `lines`: each requested line priced, with why it cannot be sold (`invalid_product`,
+ * `out_of_stock`) or null.
+ */
+export function orderLinesCtes(productIds: string[], quantities: number[]) {
+  return sql`locked as materialized (
+      select id, name, price, stock, is_active, deleted_at from products where id = any(${productIds}::text[]) order by id for update
+    ),
+    lines as materialized (
+      select l.product_id, p.name, p.price as unit_price, l.quantity, p.price * l.quantity as line_total,
+        case when p.id is null or p.is_active <> 1 or p.deleted_at is not null then 'invalid_product'
+             when p.stock < l.quantity then 'out_of_stock' end as refused
+      from unnest(${productIds}::text[], ${quantities}::int[]) as l(product_id, quantity)
+      left join locked p on p.id = l.product_id
+    )`;
+}
+
+/** `taken`: each line's quantity off the product's stock, only when `go` holds (the debit happened). */
+export function stockTakeCte(now: string, go: RawBuilder<boolean>) {
+  return sql`taken as (
+      update products set stock = stock - l.quantity, updated_at = ${now}
+      from lines l
+      where products.id = l.product_id and ${go}
+    )`;
 }

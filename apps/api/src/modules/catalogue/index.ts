@@ -11,4 +11,4 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
 export { findSellableProducts, takeStock, returnStock, type SellableProduct } from './catalogue.service.ts';
-export { takeStockMany, returnStockMany, findOrderableState } from './catalogue.repository.ts';
+export { takeStockMany, returnStockMany, findOrderableState, orderLinesCtes, stockTakeCte } from './catalogue.repository.ts';

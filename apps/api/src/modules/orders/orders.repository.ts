@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../lib/db-types.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
 import { orderPaymentCtes, type DebitRefusal } from '../wallet/ledger.ts';
+import { orderLinesCtes, stockTakeCte } from '../catalogue/index.ts';
 import type { OrderItemsTable, OrdersTable, OrderStatus, RefundsTable } from '../../db/tables/orders.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -82,8 +83,9 @@ export interface Placed {
  * the same products queue instead of deadlocking) and, being locked, they are their latest
  * committed versions: `lines` prices every line and says exactly why a line cannot be sold. Only
  * when every line can (`ready`) does the wallet module's part (`orderPaymentCtes`: lock the wallet,
- * its verdict, the debit and the ledger row) go ahead; the stock is taken and the order and its
- * lines inserted only when the debit happened. The statement answers the verdict with the lines, so
+ * its verdict, the debit and the ledger row) go ahead; the stock is taken (the catalogue's
+ * `stockTakeCte`) and the order and its lines inserted only when the debit happened. `locked` and
+ * `lines` are the catalogue's `orderLinesCtes`. The statement answers the verdict with the lines, so
  * a refusal is told by the statement that refused it and writes nothing. The CHECK constraints on
  * stock and balance stay behind it; a reused Idempotency-Key still aborts it with UNIQUE
  * `orders_idempotency_once`.
@@ -93,16 +95,7 @@ const placement = precompiled(
     const ready = sql<boolean>`(select refused is null and amount > 0 from cart)`;
     const amount = sql<number>`(select amount from cart)`;
     return sql<PlacementRow>`
-    with locked as materialized (
-      select id, name, price, stock, is_active, deleted_at from products where id = any(${productIds}::text[]) order by id for update
-    ),
-    lines as materialized (
-      select l.product_id, p.name, p.price as unit_price, l.quantity, p.price * l.quantity as line_total,
-        case when p.id is null or p.is_active <> 1 or p.deleted_at is not null then 'invalid_product'
-             when p.stock < l.quantity then 'out_of_stock' end as refused
-      from unnest(${productIds}::text[], ${quantities}::int[]) as l(product_id, quantity)
-      left join locked p on p.id = l.product_id
-    ),
+    with ${orderLinesCtes(productIds, quantities)},
     cart as materialized (
       select coalesce(sum(line_total), 0)::bigint as amount, r.refused, r.product_id
       from lines left join lateral (
@@ -111,11 +104,7 @@ const placement = precompiled(
       group by r.refused, r.product_id
     ),
     ${orderPaymentCtes({ userId, ledgerId, orderId, now, amount, ready })},
-    taken as (
-      update products set stock = stock - l.quantity, updated_at = ${now}
-      from lines l
-      where products.id = l.product_id and exists (select 1 from debit)
-    ),
+    ${stockTakeCte(now, sql<boolean>`exists (select 1 from debit)`)},
     placed as (
       insert into orders (id, user_id, status, subtotal, total, refunded_amount, currency, idempotency_key, request_hash, created_at, updated_at)
       select ${orderId}, ${userId}, 'placed', ${amount}, ${amount}, 0, ${currency}, ${key}, ${hash}, ${now}, ${now} from debit
