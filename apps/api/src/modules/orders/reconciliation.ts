@@ -4,11 +4,12 @@
  * agree with their ledgers. Read-only. Every check is one SQL statement (joins, anti-joins,
  * aggregates over index range scans): nothing is loaded into the API but the figures and the
  * mismatches (at most MISMATCH_LIMIT per check), so any range answers (docs/orders.md).
+ * The all-time "balance = ledger" check is incremental: per-wallet checkpoints (`ledger_checkpoints`)
+ * move forward over the rows verified, so each run reads only what was written since the last.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../lib/db-types.ts';
-import { ledgerTotal, rollUpDays } from '../community/admin-users.service.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { MismatchT, Reconciliation } from './orders.schemas.ts';
@@ -41,7 +42,7 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
   if (toD.getTime() <= fromD.getTime()) throw badRequest('to must be after from', [{ field: 'querystring/to', message: 'must be after from' }]);
   const from = fromD.toISOString();
   const to = toD.toISOString();
-  await rollUpDays(ctx);
+  await advanceCheckpoints(ctx);
   // One snapshot for every check, so that writes landing between two statements never show up as
   // a mismatch (e.g. wallets summed before an order, the ledger after it). PostgreSQL gets room to
   // sort and hash a long range in memory (docs/operations.md).
@@ -153,29 +154,46 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
       detail: `ledger row ${str(r.id)}: balance_after ${n(r.balance_after)} but previous balance ${n(r.before)} + amount ${n(r.amount)}`,
     }),
   );
-  collect(
-    // One probe of the wallet and one of its newest row per wallet; the inner fence keeps
-    // PostgreSQL from running that subquery again for the filter.
-    await rows(db, sql`with x as materialized (
-        select u.user_id, (select case when t.id is null then cast(w.shopping_credits as text) || ' but its newest ledger row is missing'
-            when t.balance_after <> w.shopping_credits
-            then cast(w.shopping_credits as text) || ' but its newest ledger row says ' || cast(t.balance_after as text) end
-          from wallets w left join wallet_transactions t on t.id = w.last_entry_id where w.user_id = u.user_id) as problem
-        from (select distinct user_id from wallet_transactions where ${inRange('created_at')}) u
-      ) select user_id, problem from x where problem is not null`),
-    (r) => ({ kind: 'balance_mismatch', id: str(r.user_id), detail: `balance ${str(r.problem)}` }),
-  );
-  // All time: the wallets' sum against the ledger's (checkpointed per closed day, docs/orders.md),
-  // and wallets holding credits with no ledger row at all.
-  const wallets = await one(db, sql`select count(*) as count, coalesce(sum(shopping_credits), 0) as amount,
-    coalesce(sum(case when last_entry_id is null and shopping_credits <> 0 then 1 else 0 end), 0) as unbacked from wallets`);
-  if (n(wallets.unbacked) > 0) {
+  // All time, incrementally: every wallet at its checkpoint must still hold the checkpoint's
+  // balance (a balance changed without a ledger row is found even if the wallet never moves
+  // again); every wallet past it (those `advanceCheckpoints` could not move: a broken link, or a
+  // movement since) is checked from its checkpoint on. sum_of_ledger = checkpoints + rows since.
+  const wallets = await one(db, sql`select count(*) as count, coalesce(sum(w.shopping_credits), 0) as amount,
+      coalesce(sum(case when w.last_entry_id = c.entry_id then c.balance else 0 end), 0) as checkpointed,
+      coalesce(sum(case when ${stale} then 1 else 0 end), 0) as stale
+    from wallets w left join ledger_checkpoints c on c.user_id = w.user_id`);
+  if (n(wallets.stale) > 0) {
     collect(
-      await rows(db, sql`select user_id, shopping_credits from wallets where last_entry_id is null and shopping_credits <> 0`),
-      (r) => ({ kind: 'balance_mismatch', id: str(r.user_id), detail: `balance ${n(r.shopping_credits)} but no ledger row` }),
+      await rows(db, sql`select w.user_id, w.shopping_credits, w.last_entry_id, c.entry_id, c.balance
+        from wallets w left join ledger_checkpoints c on c.user_id = w.user_id where ${stale}`),
+      (r) => ({
+        kind: 'balance_mismatch',
+        id: str(r.user_id),
+        detail:
+          r.last_entry_id === null
+            ? `balance ${n(r.shopping_credits)} but no ledger row`
+            : r.last_entry_id === r.entry_id
+              ? `balance ${n(r.shopping_credits)} but its ledger was verified through row ${str(r.entry_id)} at ${n(r.balance)} and has no newer row`
+              : `newest ledger row ${str(r.last_entry_id)} is older than the verified row ${str(r.entry_id)}`,
+      }),
     );
   }
-  const sumLedger = await ledgerTotal(db);
+  const moved = await one(db, sql`select count(*) as count, coalesce(sum(base + added), 0) as amount,
+      coalesce(sum(case when ${brokenWallet} then 1 else 0 end), 0) as broken from (${movedWallets}) v`);
+  if (n(moved.broken) > 0) {
+    collect(
+      await rows(db, sql`select user_id, credits, base, added, broken, since from (${movedWallets}) v where ${brokenWallet}`),
+      (r) => ({
+        kind: 'balance_mismatch',
+        id: str(r.user_id),
+        detail:
+          r.broken !== null
+            ? `ledger row ${str(r.broken)} does not continue the running balance`
+            : `balance ${n(r.credits)} but the ledger ${r.since === null ? 'sums' : `verified through row ${str(r.since)} plus the rows since sums`} to ${n(r.base) + n(r.added)}`,
+      }),
+    );
+  }
+  const sumLedger = n(wallets.checkpointed) + n(moved.amount);
   if (n(wallets.amount) !== sumLedger) {
     mismatches.push({ kind: 'balance_total_mismatch', id: 'wallets', detail: `wallets hold ${n(wallets.amount)} but the ledger sums to ${sumLedger}` });
   }
@@ -200,4 +218,55 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
     mismatches,
     mismatches_truncated: truncated,
   };
+}
+
+/**
+ * A wallet whose balance no longer agrees with its checkpoint although its ledger has no newer
+ * row (or none at all), or whose newest row is older than its checkpoint.
+ */
+const stale = sql`(w.last_entry_id is null and (w.shopping_credits <> 0 or c.user_id is not null))
+  or (w.last_entry_id = c.entry_id and w.shopping_credits <> c.balance) or w.last_entry_id < c.entry_id`;
+
+/**
+ * Every wallet whose newest ledger row is past its checkpoint (or that has none yet), with its
+ * rows since: `added` their sum, `broken` the first whose balance_after is not the previous
+ * row's (or the checkpoint's balance) plus its amount. One pass over those rows only
+ * (wallet_transactions_user_idx), however long the history behind the checkpoint.
+ */
+const movedWallets = sql`
+  with m as materialized (
+    select w.user_id, w.shopping_credits as credits, w.last_entry_id, c.entry_id as since, coalesce(c.balance, 0) as base
+    from wallets w left join ledger_checkpoints c on c.user_id = w.user_id
+    where w.last_entry_id > coalesce(c.entry_id, '')
+  ), r as (
+    select l.user_id, l.amount,
+      case when l.balance_after <> coalesce(lag(l.balance_after) over (partition by l.user_id order by l.id), m.base) + l.amount then l.id end as broken
+    from m join wallet_transactions l on l.user_id = m.user_id and l.id > coalesce(m.since, '')
+  )
+  select m.user_id, m.credits, m.last_entry_id, m.since, m.base, coalesce(sum(r.amount), 0) as added, min(r.broken) as broken
+  from m left join r on r.user_id = m.user_id
+  group by m.user_id, m.credits, m.last_entry_id, m.since, m.base`;
+const brokenWallet = sql`broken is not null or base + added <> credits`;
+
+/**
+ * Moves every wallet's checkpoint to its newest ledger row when the rows since the checkpoint
+ * continue its running balance and end at the wallet's balance; a wallet that fails keeps its
+ * checkpoint, so the report lists it (and every later run again) until it is put right.
+ *
+ * One statement, so it reads one snapshot. A checkpoint can never claim a row that commits
+ * later: a wallet's ledger ids only grow in commit order (every movement's conditional UPDATE
+ * requires `last_entry_id < id` under the wallet's row lock, and writes the row in the same
+ * transaction), so a row committed after this snapshot sorts after the wallet's `last_entry_id`
+ * seen here. Concurrent runs only ever move a checkpoint forward.
+ */
+export async function advanceCheckpoints(ctx: Ctx): Promise<number> {
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (db) => {
+    if (ctx.dialect === 'postgres') await sql`set local work_mem = '64MB'`.execute(db);
+    const r = await sql`insert into ledger_checkpoints (user_id, entry_id, balance, verified_at)
+      select user_id, last_entry_id, credits, ${now} from (${movedWallets}) v where not (${brokenWallet})
+      on conflict (user_id) do update set entry_id = excluded.entry_id, balance = excluded.balance, verified_at = excluded.verified_at
+      where ledger_checkpoints.entry_id < excluded.entry_id`.execute(db);
+    return Number(r.numAffectedRows ?? 0);
+  });
 }
