@@ -7,6 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import { runJobs } from '../src/jobs.ts';
 import { newId } from '../src/lib/ids.ts';
 import { call, createAdmin, createTestApp, onPostgres, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { credit } from './orders-fixtures.ts';
@@ -98,6 +99,14 @@ describe('reconciliation: per-wallet ledger checkpoints', () => {
     }
     assert.equal((await reconcile()).body.ok, true);
     assert.deepEqual(await checkpoint(u), { entry_id: id, balance: 300 });
+  });
+
+  it('the verify-ledger-checkpoints job moves the checkpoints between reconciliations', async () => {
+    const u = await funded(40);
+    assert.equal(await checkpoint(u), undefined);
+    assert.ok((await runJobs(t.app.ctx))['verify-ledger-checkpoints']! >= 1);
+    assert.deepEqual(await checkpoint(u), { entry_id: (await wallet(u)).last_entry_id, balance: 40 });
+    assert.equal((await runJobs(t.app.ctx))['verify-ledger-checkpoints'], 0, 'nothing new, nothing written');
   });
 
   it('verifies from the first row a wallet that has no checkpoint yet', async () => {
