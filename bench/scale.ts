@@ -314,7 +314,9 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
   }
 
   const port = await freePort();
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'src/server.ts'], {
+  // BENCH_API_NODE_ARGS, e.g. `--trace-gc` or a memory-logging `--import` (docs/performance.md, "The API's memory").
+  const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', ...apiNodeArgs, 'src/server.ts'], {
     cwd: join(import.meta.dirname, '..', 'apps', 'api'),
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url,
