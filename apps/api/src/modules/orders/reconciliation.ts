@@ -257,16 +257,25 @@ const brokenWallet = sql`broken is not null or base + added <> credits`;
  * later: a wallet's ledger ids only grow in commit order (every movement's conditional UPDATE
  * requires `last_entry_id < id` under the wallet's row lock, and writes the row in the same
  * transaction), so a row committed after this snapshot sorts after the wallet's `last_entry_id`
- * seen here. Concurrent runs only ever move a checkpoint forward.
+ * seen here. Concurrent runs (two instances' jobs, a job and a report) only ever move a
+ * checkpoint forward, and write in user_id order so that they queue rather than deadlock.
  */
 export async function advanceCheckpoints(ctx: Ctx): Promise<number> {
   const now = ctx.clock.now().toISOString();
-  return ctx.db.transaction().execute(async (db) => {
-    if (ctx.dialect === 'postgres') await sql`set local work_mem = '64MB'`.execute(db);
-    const r = await sql`insert into ledger_checkpoints (user_id, entry_id, balance, verified_at)
-      select user_id, last_entry_id, credits, ${now} from (${movedWallets}) v where not (${brokenWallet})
+  const advance = async (db: Executor) =>
+    Number(
+      (
+        await sql`insert into ledger_checkpoints (user_id, entry_id, balance, verified_at)
+      select user_id, last_entry_id, credits, ${now} from (${movedWallets}) v where not (${brokenWallet}) order by user_id
       on conflict (user_id) do update set entry_id = excluded.entry_id, balance = excluded.balance, verified_at = excluded.verified_at
-      where ledger_checkpoints.entry_id < excluded.entry_id`.execute(db);
-    return Number(r.numAffectedRows ?? 0);
+      where ledger_checkpoints.entry_id < excluded.entry_id`.execute(db)
+      ).numAffectedRows ?? 0,
+    );
+  // On SQLite the statement alone (it takes the write lock at once, waiting out another instance's
+  // run; a transaction begun as a read could not be upgraded); PostgreSQL gets room to sort.
+  if (ctx.dialect !== 'postgres') return advance(ctx.db);
+  return ctx.db.transaction().execute(async (db) => {
+    await sql`set local work_mem = '64MB'`.execute(db);
+    return advance(db);
   });
 }
