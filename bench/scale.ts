@@ -11,6 +11,7 @@
  *   --keep             keep the generated database and print its URL
  *   --url URL          skip generation and time routes on a database made by an earlier --keep
  *   --only TEXT        time only the routes whose name contains TEXT
+ *   --concurrent C     concurrent callers for the second pass (default 10; 0 skips it)
  *
  * Per 1,000,000 customers: 20,000 products (80,000 images), 2,010,000 orders (≈ 3 M lines, one
  * customer with 10,000 of them and 20,000 ledger rows), ≈ 4.5 M ledger rows, 550,000 top-ups,
@@ -43,10 +44,12 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     url: { type: 'string' },
     only: { type: 'string' },
+    concurrent: { type: 'string', default: '10' },
   },
 });
 const USERS = Number(args.users);
 const REQUESTS = Number(args.requests);
+const CONCURRENT = Number(args.concurrent);
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DAY = 86_400_000;
 const END = Math.floor(Date.now() / 60_000) * 60_000 - DAY;
@@ -282,8 +285,8 @@ async function timeRoute(base: string, r: Route, token: string | null) {
   const seq: number[] = [];
   for (let i = 0; i < n; i++) seq.push(await once());
   const conc: number[] = [];
-  await Promise.all(Array.from({ length: 10 }, async () => {
-    for (let i = 0; i < Math.max(1, Math.round((2 * n) / 10)); i++) conc.push(await once());
+  await Promise.all(Array.from({ length: CONCURRENT }, async () => {
+    for (let i = 0; i < Math.max(1, Math.round((2 * n) / CONCURRENT)); i++) conc.push(await once());
   }));
   return { seq, conc, bytes };
 }
@@ -426,7 +429,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, memory(child.pid!).rss)), 10);
       const res = await timeRoute(`${base}/api/v1`, r, r.token === null ? null : tokens[r.token]).finally(() => clearInterval(sampler));
-      const f = (x: number) => x.toFixed(1);
+      const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
       console.log(`| ${r.name} | ${f(pct(res.seq, 50))} | ${f(pct(res.seq, 99))} | ${f(pct(res.conc, 50))} | ${f(pct(res.conc, 99))} | ${res.bytes} | ${f(before)} → ${f(peak)} |`);
     }
     const check = await get(`/admin/reconciliation?from=${ago(729)}`, tokens.admin);
