@@ -42,7 +42,6 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
   if (toD.getTime() <= fromD.getTime()) throw badRequest('to must be after from', [{ field: 'querystring/to', message: 'must be after from' }]);
   const from = fromD.toISOString();
   const to = toD.toISOString();
-  await advanceCheckpoints(ctx);
   // One snapshot for every check, so that writes landing between two statements never show up as
   // a mismatch (e.g. wallets summed before an order, the ledger after it). PostgreSQL gets room to
   // sort and hash a long range in memory (docs/operations.md).
@@ -154,35 +153,33 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
       detail: `ledger row ${str(r.id)}: balance_after ${n(r.balance_after)} but previous balance ${n(r.before)} + amount ${n(r.amount)}`,
     }),
   );
-  // All time, incrementally: every wallet at its checkpoint must still hold the checkpoint's
-  // balance (a balance changed without a ledger row is found even if the wallet never moves
-  // again); every wallet past it (those `advanceCheckpoints` could not move: a broken link, or a
-  // movement since) is checked from its checkpoint on. sum_of_ledger = checkpoints + rows since.
-  const wallets = await one(db, sql`select count(*) as count, coalesce(sum(w.shopping_credits), 0) as amount,
-      coalesce(sum(case when w.last_entry_id = c.entry_id then c.balance else 0 end), 0) as checkpointed,
+  // All time, incrementally, in one pass over the wallets: every wallet at its checkpoint must
+  // still hold the checkpoint's balance (a balance changed without a ledger row is found even if
+  // the wallet never moves again); every wallet past it (it moved since the last
+  // `verify-ledger-checkpoints` job, or failed there) has its rows since the checkpoint checked by
+  // index probes: each continues the running balance, and they end at the wallet's balance.
+  // sum_of_ledger = checkpoints + rows since. The report writes nothing; the job moves checkpoints.
+  const wallets = await one(db, sql`select count(*) as count, coalesce(sum(credits), 0) as amount,
+      coalesce(sum(case when past = 1 then base + added when last_entry_id = since then base else 0 end), 0) as ledger,
       coalesce(sum(case when ${stale} then 1 else 0 end), 0) as stale,
-      coalesce(sum(case when w.last_entry_id > coalesce(c.entry_id, '') then 1 else 0 end), 0) as past
-    from wallets w left join ledger_checkpoints c on c.user_id = w.user_id`);
+      coalesce(sum(case when past = 1 and (broken > 0 or base + added <> credits) then 1 else 0 end), 0) as broken
+    from (${pastChecked}) x`);
   if (n(wallets.stale) > 0) {
     collect(
-      await rows(db, sql`select w.user_id, w.shopping_credits, w.last_entry_id, c.entry_id, c.balance
-        from wallets w left join ledger_checkpoints c on c.user_id = w.user_id where ${stale}`),
+      await rows(db, sql`select user_id, credits, last_entry_id, since, base from (${withCheckpoint}) y where ${stale}`),
       (r) => ({
         kind: 'balance_mismatch',
         id: str(r.user_id),
         detail:
           r.last_entry_id === null
-            ? `balance ${n(r.shopping_credits)} but no ledger row`
-            : r.last_entry_id === r.entry_id
-              ? `balance ${n(r.shopping_credits)} but its ledger was verified through row ${str(r.entry_id)} at ${n(r.balance)} and has no newer row`
-              : `newest ledger row ${str(r.last_entry_id)} is older than the verified row ${str(r.entry_id)}`,
+            ? `balance ${n(r.credits)} but no ledger row`
+            : r.last_entry_id === r.since
+              ? `balance ${n(r.credits)} but its ledger was verified through row ${str(r.since)} at ${n(r.base)} and has no newer row`
+              : `newest ledger row ${str(r.last_entry_id)} is older than the verified row ${str(r.since)}`,
       }),
     );
   }
-  // Usually none: `advanceCheckpoints` has just moved every wallet it could.
-  const moved = n(wallets.past) === 0 ? {} : await one(db, sql`select count(*) as count, coalesce(sum(base + added), 0) as amount,
-      coalesce(sum(case when ${brokenWallet} then 1 else 0 end), 0) as broken from (${movedWallets}) v`);
-  if (n(moved.broken) > 0) {
+  if (n(wallets.broken) > 0) {
     collect(
       await rows(db, sql`select user_id, credits, base, added, broken, since from (${movedWallets}) v where ${brokenWallet}`),
       (r) => ({
@@ -195,7 +192,7 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
       }),
     );
   }
-  const sumLedger = n(wallets.checkpointed) + n(moved.amount);
+  const sumLedger = n(wallets.ledger);
   if (n(wallets.amount) !== sumLedger) {
     mismatches.push({ kind: 'balance_total_mismatch', id: 'wallets', detail: `wallets hold ${n(wallets.amount)} but the ledger sums to ${sumLedger}` });
   }
@@ -226,8 +223,26 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
  * A wallet whose balance no longer agrees with its checkpoint although its ledger has no newer
  * row (or none at all), or whose newest row is older than its checkpoint.
  */
-const stale = sql`(w.last_entry_id is null and (w.shopping_credits <> 0 or c.user_id is not null))
-  or (w.last_entry_id = c.entry_id and w.shopping_credits <> c.balance) or w.last_entry_id < c.entry_id`;
+/** Every wallet with its checkpoint; `past` = 1 when its newest ledger row is after it (or it has none). */
+const withCheckpoint = sql`select w.user_id, w.shopping_credits as credits, w.last_entry_id, c.entry_id as since, coalesce(c.balance, 0) as base,
+    case when w.last_entry_id > coalesce(c.entry_id, '') then 1 else 0 end as past
+  from wallets w left join ledger_checkpoints c on c.user_id = w.user_id`;
+
+const stale = sql`(last_entry_id is null and (credits <> 0 or since is not null))
+  or (last_entry_id = since and credits <> base) or last_entry_id < since`;
+
+/**
+ * Every wallet with its checkpoint (`since`, `base`); for a wallet past it, `added` = the sum of
+ * its rows since and `broken` = how many of them do not continue the running balance (each
+ * compared with its predecessor since the checkpoint, or with the checkpoint's balance): index
+ * probes (wallet_transactions_user_idx) for those wallets only.
+ */
+const pastChecked = sql`select user_id, credits, last_entry_id, since, base, past,
+    case when past = 1 then (select coalesce(sum(l.amount), 0) from wallet_transactions l where l.user_id = y.user_id and l.id > coalesce(y.since, '')) end as added,
+    case when past = 1 then (select count(*) from wallet_transactions l where l.user_id = y.user_id and l.id > coalesce(y.since, '')
+      and l.balance_after <> l.amount + coalesce((select p.balance_after from wallet_transactions p
+        where p.user_id = l.user_id and p.id < l.id and p.id > coalesce(y.since, '') order by p.id desc limit 1), y.base)) end as broken
+  from (${withCheckpoint}) y`;
 
 /**
  * Every wallet whose newest ledger row is past its checkpoint (or that has none yet), with its
