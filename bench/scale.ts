@@ -424,6 +424,10 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     console.log('| route | seq p50 ms | seq p99 ms | c10 p50 ms | c10 p99 ms | bytes | API RSS MB before → peak during route |');
     console.log('|---|---|---|---|---|---|---|');
     for (const r of routes.filter((x) => args.only === undefined || x.name.includes(args.only))) {
+      // Fresh sign-ins: access tokens expire (docs/contracts.md), and a slow machine's run outlasts them.
+      tokens.admin = await login('/auth/admin/login', ADMIN.phone, ADMIN.password);
+      tokens.buyer = await login('/auth/login', phoneOf(2), PASSWORD);
+      tokens.heavy = await login('/auth/login', phoneOf(HEAVY), PASSWORD);
       // The API's resident memory, sampled every 10 ms while the route runs.
       const before = memory(child.pid!).rss;
       let peak = before;
