@@ -161,5 +161,6 @@ describe('reconciliation: per-wallet ledger checkpoints', () => {
       await db().updateTable('wallet_transactions').set({ balance_after: 200 }).where('id', '=', x).execute();
     }
     assert.equal((await reconcile()).body.ok, true);
+    assert.deepEqual(await checkpoint(u), { entry_id: x, balance: 200 }, 'the late row, put right, is checkpointed like any other');
   });
 });
