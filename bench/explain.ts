@@ -38,8 +38,8 @@ recording = false;
 console.log(`${args.what} on ${database.dialect}: ${(performance.now() - t0).toFixed(1)} ms in ${seen.length} statements\n`);
 for (const e of seen) {
   const q = e.query;
-  if (!/^\s*(select|with)\b/i.test(q.sql)) continue; // transaction control, set local
   console.log(`-- ${e.queryDurationMillis.toFixed(1)} ms\n${q.sql.replace(/\s+/g, ' ').slice(0, 600)}\n   params: ${JSON.stringify(q.parameters).slice(0, 200)}`);
+  if (!/^\s*(select|with)\b/i.test(q.sql)) continue; // writes (the checkpoints' advance), transaction control: timed, not explained
   const explain = database.dialect === 'postgres' ? `explain (analyze, costs off, summary off) ${q.sql}` : `explain query plan ${q.sql}`;
   const plan = await database.db.executeQuery(CompiledQuery.raw(explain, [...q.parameters]));
   for (const row of plan.rows as Record<string, unknown>[]) console.log(`   ${database.dialect === 'postgres' ? row['QUERY PLAN'] : `${row.id}|${row.parent} ${row.detail}`}`);

@@ -11,6 +11,7 @@
  *   --keep             keep the generated database and print its URL
  *   --url URL          skip generation and time routes on a database made by an earlier --keep
  *   --only TEXT        time only the routes whose name contains TEXT
+ *   --concurrent C     concurrent callers for the second pass (default 10; 0 skips it)
  *
  * Per 1,000,000 customers: 20,000 products (80,000 images), 2,010,000 orders (≈ 3 M lines, one
  * customer with 10,000 of them and 20,000 ledger rows), ≈ 4.5 M ledger rows, 550,000 top-ups,
@@ -28,6 +29,9 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { openDatabase, type Dialect } from '../apps/api/src/db/kysely.ts';
 import type { DB } from '../apps/api/src/db/schema.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import type { Ctx } from '../apps/api/src/context.ts';
+import { systemClock } from '../apps/api/src/lib/clock.ts';
+import { advanceCheckpoints } from '../apps/api/src/modules/backoffice/reconciliation.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
 import { freePort, http } from '../apps/api/test/support/spawn-api.ts';
@@ -40,10 +44,12 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     url: { type: 'string' },
     only: { type: 'string' },
+    concurrent: { type: 'string', default: '10' },
   },
 });
 const USERS = Number(args.users);
 const REQUESTS = Number(args.requests);
+const CONCURRENT = Number(args.concurrent);
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DAY = 86_400_000;
 const END = Math.floor(Date.now() / 60_000) * 60_000 - DAY;
@@ -279,8 +285,8 @@ async function timeRoute(base: string, r: Route, token: string | null) {
   const seq: number[] = [];
   for (let i = 0; i < n; i++) seq.push(await once());
   const conc: number[] = [];
-  await Promise.all(Array.from({ length: 10 }, async () => {
-    for (let i = 0; i < Math.max(1, Math.round((2 * n) / 10)); i++) conc.push(await once());
+  await Promise.all(Array.from({ length: CONCURRENT }, async () => {
+    for (let i = 0; i < Math.max(1, Math.round((2 * n) / CONCURRENT)); i++) conc.push(await once());
   }));
   return { seq, conc, bytes };
 }
@@ -310,11 +316,17 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       union all select 'wallet_transactions', count(*) from wallet_transactions union all select 'topups', count(*) from topups
       union all select 'bad balances', count(*) from wallets w where shopping_credits <> (select coalesce(sum(amount), 0) from wallet_transactions t where t.user_id = w.user_id)`.execute(database.db);
     log(`${dialect}: ${counts.rows.map((r) => `${r.t} ${r.n}`).join(', ')}`);
+    // What the verify-ledger-checkpoints job does once on a shop that has none yet (docs/orders.md).
+    const t1 = performance.now();
+    const checkpointed = await advanceCheckpoints({ db: database.db, dialect, clock: systemClock } as unknown as Ctx);
+    log(`${dialect}: first ledger checkpoints (${checkpointed} wallets) in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
     await database.close();
   }
 
   const port = await freePort();
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'src/server.ts'], {
+  // BENCH_API_NODE_ARGS, e.g. `--trace-gc` or a memory-logging `--import` (docs/performance.md, "The API's memory").
+  const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', ...apiNodeArgs, 'src/server.ts'], {
     cwd: join(import.meta.dirname, '..', 'apps', 'api'),
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url,
@@ -335,6 +347,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       if (r.status !== 200) throw new Error(`login ${phone}: ${r.status} ${r.text}`);
       return (r.body.access_token ?? r.body.custom_token) as string;
     };
+    let signedInAt = performance.now();
     const tokens = {
       admin: await login('/auth/admin/login', ADMIN.phone, ADMIN.password),
       buyer: await login('/auth/login', phoneOf(2), PASSWORD),
@@ -412,12 +425,20 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     console.log('| route | seq p50 ms | seq p99 ms | c10 p50 ms | c10 p99 ms | bytes | API RSS MB before → peak during route |');
     console.log('|---|---|---|---|---|---|---|');
     for (const r of routes.filter((x) => args.only === undefined || x.name.includes(args.only))) {
+      // Fresh sign-ins every 5 minutes: access tokens expire, and a slow machine's run outlasts them
+      // (not more often: the admin login allows 10 attempts per 15 minutes).
+      if (performance.now() - signedInAt > 5 * 60_000) {
+        tokens.admin = await login('/auth/admin/login', ADMIN.phone, ADMIN.password);
+        tokens.buyer = await login('/auth/login', phoneOf(2), PASSWORD);
+        tokens.heavy = await login('/auth/login', phoneOf(HEAVY), PASSWORD);
+        signedInAt = performance.now();
+      }
       // The API's resident memory, sampled every 10 ms while the route runs.
       const before = memory(child.pid!).rss;
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, memory(child.pid!).rss)), 10);
       const res = await timeRoute(`${base}/api/v1`, r, r.token === null ? null : tokens[r.token]).finally(() => clearInterval(sampler));
-      const f = (x: number) => x.toFixed(1);
+      const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
       console.log(`| ${r.name} | ${f(pct(res.seq, 50))} | ${f(pct(res.seq, 99))} | ${f(pct(res.conc, 50))} | ${f(pct(res.conc, 99))} | ${res.bytes} | ${f(before)} → ${f(peak)} |`);
     }
     const check = await get(`/admin/reconciliation?from=${ago(729)}`, tokens.admin);

@@ -9,6 +9,7 @@ import { purgeExpiredOtps } from './modules/auth/otp.service.ts';
 import { purgeOldWebhookLogs } from './modules/wallet/topup.service.ts';
 import { purgeOldClickIps } from './modules/referrals/referrals.service.ts';
 import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
+import { advanceCheckpoints } from './modules/backoffice/reconciliation.ts';
 
 /**
  * Background jobs. Each one is idempotent and claims its rows with conditional statements, so
@@ -61,6 +62,12 @@ export const jobs: Job[] = [
     // The dashboard's per-day rollup (docs/performance.md): each closed day once; the dashboard
     // stores what is missing itself, so this only keeps its first call of the day quick.
     run: (ctx) => rollUpDays(ctx),
+  },
+  {
+    name: 'verify-ledger-checkpoints',
+    // Moves each wallet's ledger checkpoint over its rows verified since (docs/orders.md), so the
+    // reconciliation itself has only the last minutes' movements left to read.
+    run: (ctx) => advanceCheckpoints(ctx),
   },
   {
     name: 'purge-order-idempotency-keys',

@@ -23,7 +23,7 @@ const OWNERS: Record<string, string> = {
   wallets: 'wallet',
   wallet_transactions: 'wallet',
   wallet_adjustments: 'wallet',
-  ledger_checkpoints: 'wallet',
+  ledger_checkpoints: 'backoffice',
   daily_spins: 'wallet',
   topups: 'wallet',
   webhook_logs: 'wallet',

@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import { jobs, runJobs } from '../src/jobs.ts';
 import { call, createAdmin, createTestApp, onPostgres, type TestApp, type TestUser } from './helpers.ts';
 
 const ORDERS = 70_000;
@@ -43,6 +44,8 @@ describe('reconciliation at scale', () => {
       ${series} select ${key('l', '2 * i')}, ${key('u', `i % ${USERS}`)}, 'order_payment', -100, 0, ${key('o')}, ${at} from s`.execute(db());
     // As autovacuum would (docs/operations.md): the planner needs row counts to pick hash joins.
     if (onPostgres) await sql`analyze`.execute(db());
+    // As the job does in production: the ledger verified once, each wallet checkpointed (docs/orders.md).
+    await runJobs(t.app.ctx, jobs.filter((j) => j.name === 'verify-ledger-checkpoints'));
   });
   after(() => t.close());
 

@@ -74,10 +74,19 @@ export interface WalletAdjustmentsTable {
   created_at: string;
 }
 
+/** The reconciliation's per-wallet checkpoint: ledger verified through `entry_id`, leaving `balance` (docs/orders.md). */
+export interface LedgerCheckpointsTable {
+  user_id: string;
+  entry_id: string;
+  balance: number;
+  verified_at: string;
+}
+
 export interface WalletTables {
   wallet_transactions: WalletTransactionsTable;
   daily_spins: DailySpinsTable;
   topups: TopupsTable;
   webhook_logs: WebhookLogsTable;
   wallet_adjustments: WalletAdjustmentsTable;
+  ledger_checkpoints: LedgerCheckpointsTable;
 }

@@ -4,11 +4,12 @@
  * agree with their ledgers. Read-only. Every check is one SQL statement (joins, anti-joins,
  * aggregates over index range scans): nothing is loaded into the API but the figures and the
  * mismatches (at most MISMATCH_LIMIT per check), so any range answers (docs/orders.md).
+ * The all-time "balance = ledger" check is incremental: per-wallet checkpoints (`ledger_checkpoints`)
+ * move forward over the rows verified, so each run reads only what was written since the last.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../lib/db-types.ts';
-import { ledgerTotal, rollUpDays } from './admin-users.service.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { MismatchT, Reconciliation } from './reconciliation.schemas.ts';
@@ -41,7 +42,6 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string }): Pr
   if (toD.getTime() <= fromD.getTime()) throw badRequest('to must be after from', [{ field: 'querystring/to', message: 'must be after from' }]);
   const from = fromD.toISOString();
   const to = toD.toISOString();
-  await rollUpDays(ctx);
   // One snapshot for every check, so that writes landing between two statements never show up as
   // a mismatch (e.g. wallets summed before an order, the ledger after it). PostgreSQL gets room to
   // sort and hash a long range in memory (docs/operations.md).
@@ -153,29 +153,46 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
       detail: `ledger row ${str(r.id)}: balance_after ${n(r.balance_after)} but previous balance ${n(r.before)} + amount ${n(r.amount)}`,
     }),
   );
-  collect(
-    // One probe of the wallet and one of its newest row per wallet; the inner fence keeps
-    // PostgreSQL from running that subquery again for the filter.
-    await rows(db, sql`with x as materialized (
-        select u.user_id, (select case when t.id is null then cast(w.shopping_credits as text) || ' but its newest ledger row is missing'
-            when t.balance_after <> w.shopping_credits
-            then cast(w.shopping_credits as text) || ' but its newest ledger row says ' || cast(t.balance_after as text) end
-          from wallets w left join wallet_transactions t on t.id = w.last_entry_id where w.user_id = u.user_id) as problem
-        from (select distinct user_id from wallet_transactions where ${inRange('created_at')}) u
-      ) select user_id, problem from x where problem is not null`),
-    (r) => ({ kind: 'balance_mismatch', id: str(r.user_id), detail: `balance ${str(r.problem)}` }),
-  );
-  // All time: the wallets' sum against the ledger's (checkpointed per closed day, docs/orders.md),
-  // and wallets holding credits with no ledger row at all.
-  const wallets = await one(db, sql`select count(*) as count, coalesce(sum(shopping_credits), 0) as amount,
-    coalesce(sum(case when last_entry_id is null and shopping_credits <> 0 then 1 else 0 end), 0) as unbacked from wallets`);
-  if (n(wallets.unbacked) > 0) {
+  // All time, incrementally, in one pass over the wallets: every wallet at its checkpoint must
+  // still hold the checkpoint's balance (a balance changed without a ledger row is found even if
+  // the wallet never moves again); every wallet past it (it moved since the last
+  // `verify-ledger-checkpoints` job, or failed there) has its rows since the checkpoint checked by
+  // index probes: each continues the running balance, and they end at the wallet's balance.
+  // sum_of_ledger = checkpoints + rows since. The report writes nothing; the job moves checkpoints.
+  const wallets = await one(db, sql`select count(*) as count, coalesce(sum(credits), 0) as amount,
+      coalesce(sum(case when past = 1 then base + added when last_entry_id = since then base else 0 end), 0) as ledger,
+      coalesce(sum(case when ${stale} then 1 else 0 end), 0) as stale,
+      coalesce(sum(case when past = 1 and (broken > 0 or base + added <> credits) then 1 else 0 end), 0) as broken
+    from (${pastChecked}) x`);
+  if (n(wallets.stale) > 0) {
     collect(
-      await rows(db, sql`select user_id, shopping_credits from wallets where last_entry_id is null and shopping_credits <> 0`),
-      (r) => ({ kind: 'balance_mismatch', id: str(r.user_id), detail: `balance ${n(r.shopping_credits)} but no ledger row` }),
+      await rows(db, sql`select user_id, credits, last_entry_id, since, base from (${withCheckpoint}) y where ${stale}`),
+      (r) => ({
+        kind: 'balance_mismatch',
+        id: str(r.user_id),
+        detail:
+          r.last_entry_id === null
+            ? `balance ${n(r.credits)} but no ledger row`
+            : r.last_entry_id === r.since
+              ? `balance ${n(r.credits)} but its ledger was verified through row ${str(r.since)} at ${n(r.base)} and has no newer row`
+              : `newest ledger row ${str(r.last_entry_id)} is older than the verified row ${str(r.since)}`,
+      }),
     );
   }
-  const sumLedger = await ledgerTotal(db);
+  if (n(wallets.broken) > 0) {
+    collect(
+      await rows(db, sql`select user_id, credits, base, added, broken, since from (${movedWallets}) v where ${brokenWallet}`),
+      (r) => ({
+        kind: 'balance_mismatch',
+        id: str(r.user_id),
+        detail:
+          r.broken !== null
+            ? `ledger row ${str(r.broken)} does not continue the running balance`
+            : `balance ${n(r.credits)} but the ledger ${r.since === null ? 'sums' : `verified through row ${str(r.since)} plus the rows since sums`} to ${n(r.base) + n(r.added)}`,
+      }),
+    );
+  }
+  const sumLedger = n(wallets.ledger);
   if (n(wallets.amount) !== sumLedger) {
     mismatches.push({ kind: 'balance_total_mismatch', id: 'wallets', detail: `wallets hold ${n(wallets.amount)} but the ledger sums to ${sumLedger}` });
   }
@@ -200,4 +217,82 @@ async function checks(ctx: Ctx, db: Executor, from: string, to: string): Promise
     mismatches,
     mismatches_truncated: truncated,
   };
+}
+
+/**
+ * A wallet whose balance no longer agrees with its checkpoint although its ledger has no newer
+ * row (or none at all), or whose newest row is older than its checkpoint.
+ */
+/** Every wallet with its checkpoint; `past` = 1 when its newest ledger row is after it (or it has none). */
+const withCheckpoint = sql`select w.user_id, w.shopping_credits as credits, w.last_entry_id, c.entry_id as since, coalesce(c.balance, 0) as base,
+    case when w.last_entry_id > coalesce(c.entry_id, '') then 1 else 0 end as past
+  from wallets w left join ledger_checkpoints c on c.user_id = w.user_id`;
+
+const stale = sql`(last_entry_id is null and (credits <> 0 or since is not null))
+  or (last_entry_id = since and credits <> base) or last_entry_id < since`;
+
+/**
+ * Every wallet with its checkpoint (`since`, `base`); for a wallet past it, `added` = the sum of
+ * its rows since and `broken` = how many of them do not continue the running balance (each
+ * compared with its predecessor since the checkpoint, or with the checkpoint's balance): index
+ * probes (wallet_transactions_user_idx) for those wallets only.
+ */
+const pastChecked = sql`select user_id, credits, last_entry_id, since, base, past,
+    case when past = 1 then (select coalesce(sum(l.amount), 0) from wallet_transactions l where l.user_id = y.user_id and l.id > coalesce(y.since, '')) end as added,
+    case when past = 1 then (select count(*) from wallet_transactions l where l.user_id = y.user_id and l.id > coalesce(y.since, '')
+      and l.balance_after <> l.amount + coalesce((select p.balance_after from wallet_transactions p
+        where p.user_id = l.user_id and p.id < l.id and p.id > coalesce(y.since, '') order by p.id desc limit 1), y.base)) end as broken
+  from (${withCheckpoint}) y`;
+
+/**
+ * Every wallet whose newest ledger row is past its checkpoint (or that has none yet), with its
+ * rows since: `added` their sum, `broken` the first whose balance_after is not the previous
+ * row's (or the checkpoint's balance) plus its amount. One pass over those rows only
+ * (wallet_transactions_user_idx), however long the history behind the checkpoint.
+ */
+const movedWallets = sql`
+  with m as materialized (
+    select w.user_id, w.shopping_credits as credits, w.last_entry_id, c.entry_id as since, coalesce(c.balance, 0) as base
+    from wallets w left join ledger_checkpoints c on c.user_id = w.user_id
+    where w.last_entry_id > coalesce(c.entry_id, '')
+  ), r as (
+    select l.user_id, l.amount,
+      case when l.balance_after <> coalesce(lag(l.balance_after) over (partition by l.user_id order by l.id), m.base) + l.amount then l.id end as broken
+    from m join wallet_transactions l on l.user_id = m.user_id and l.id > coalesce(m.since, '')
+  )
+  select m.user_id, m.credits, m.last_entry_id, m.since, m.base, coalesce(sum(r.amount), 0) as added, min(r.broken) as broken
+  from m left join r on r.user_id = m.user_id
+  group by m.user_id, m.credits, m.last_entry_id, m.since, m.base`;
+const brokenWallet = sql`broken is not null or base + added <> credits`;
+
+/**
+ * Moves every wallet's checkpoint to its newest ledger row when the rows since the checkpoint
+ * continue its running balance and end at the wallet's balance; a wallet that fails keeps its
+ * checkpoint, so the report lists it (and every later run again) until it is put right.
+ *
+ * One statement, so it reads one snapshot. A checkpoint can never claim a row that commits
+ * later: a wallet's ledger ids only grow in commit order (every movement's conditional UPDATE
+ * requires `last_entry_id < id` under the wallet's row lock, and writes the row in the same
+ * transaction), so a row committed after this snapshot sorts after the wallet's `last_entry_id`
+ * seen here. Concurrent runs (two instances' jobs, a job and a report) only ever move a
+ * checkpoint forward, and write in user_id order so that they queue rather than deadlock.
+ */
+export async function advanceCheckpoints(ctx: Ctx): Promise<number> {
+  const now = ctx.clock.now().toISOString();
+  const advance = async (db: Executor) =>
+    Number(
+      (
+        await sql`insert into ledger_checkpoints (user_id, entry_id, balance, verified_at)
+      select user_id, last_entry_id, credits, ${now} from (${movedWallets}) v where not (${brokenWallet}) order by user_id
+      on conflict (user_id) do update set entry_id = excluded.entry_id, balance = excluded.balance, verified_at = excluded.verified_at
+      where ledger_checkpoints.entry_id < excluded.entry_id`.execute(db)
+      ).numAffectedRows ?? 0,
+    );
+  // On SQLite the statement alone (it takes the write lock at once, waiting out another instance's
+  // run; a transaction begun as a read could not be upgraded); PostgreSQL gets room to sort.
+  if (ctx.dialect !== 'postgres') return advance(ctx.db);
+  return ctx.db.transaction().execute(async (db) => {
+    await sql`set local work_mem = '64MB'`.execute(db);
+    return advance(db);
+  });
 }
