@@ -1,26 +1,48 @@
 // The money core, split so each part runs only the tests that exercise it (docs/testing.md).
+// `mutate` entries narrow each file to its money functions (`file:from-to`, line numbers), so a
+// target finishes in well under an hour on the shared two-core machine.
 const api = (files) => `cd apps/api && node --test --test-concurrency=1 ${files.map((f) => `test/${f}.test.ts`).join(' ')}`;
 const pay = (files) => `cd apps/pay && node --test --test-concurrency=1 ${files.map((f) => `test/${f}.test.ts`).join(' ')}`;
+const gatewayB = 'cd packages/gateway-b && node --test test/client.test.ts';
+const orders = 'apps/api/src/modules/orders/orders.service.ts';
 
 export const targets = {
   ledger: {
     mutate: ['apps/api/src/modules/wallet/ledger.ts', 'apps/api/src/modules/wallet/wallet.repository.ts:36-56'],
     command: api(['wallet-ledger', 'proof-races', 'orders-concurrency']),
   },
+  // Cancel, refund and status moves: the state machine and its conditional UPDATE.
   orders: {
-    mutate: ['apps/api/src/modules/orders/orders.service.ts'],
-    command: api(['orders-place', 'orders-admin', 'orders-concurrency']),
+    mutate: [
+      `${orders}:69-131`, // applyTransition
+      `${orders}:385-388`, // cancelOwn
+      `${orders}:424-452`, // adminRefund (Idempotency-Key replay)
+      'apps/api/src/modules/orders/orders.repository.ts:158-171', // moveOrder
+    ],
+    command: api(['orders-admin', 'orders-concurrency']),
+  },
+  // Placement as SQLite runs it (placeInSteps). The PostgreSQL one-statement placement
+  // (placeAtOnce, here and in orders.repository.ts) is not reached on SQLite, so it is left out.
+  placement: {
+    mutate: [
+      `${orders}:190-254`, // placeOrder, Idempotency-Key replay, placeOnce
+      `${orders}:283-319`, // placeInSteps, refusal
+    ],
+    command: api(['orders-place']),
   },
   topups: {
-    mutate: ['apps/api/src/modules/wallet/topup.service.ts', 'apps/api/src/modules/wallet/signed.ts', 'apps/api/src/modules/wallet/gateway-b.ts'],
-    command: api(['wallet-topup', 'wallet-gateway-b', 'proof-storms']),
+    mutate: [
+      'apps/api/src/modules/wallet/topup.service.ts:122-192', // creditTopup: once per token and gateway transaction
+      'packages/gateway-b/src/index.ts:58-119', // capture and order verification
+    ],
+    command: `${api(['wallet-topup', 'wallet-gateway-b'])} && cd ../.. && ${gatewayB}`,
   },
   signing: {
     mutate: ['packages/signing/src/index.ts'],
     command: 'cd packages/signing && node --test test/signing.test.ts',
   },
   pay: {
-    mutate: ['apps/pay/src/gateway-a/gateway-a.routes.ts', 'apps/pay/src/gateway-a/status.ts', 'apps/pay/src/gateway-b/client.ts', 'apps/pay/src/settlement.ts'],
-    command: pay(['units', 'gateway-b-client', 'pay-flows', 'pay-crash']),
+    mutate: ['apps/pay/src/gateway-a/gateway-a.routes.ts', 'apps/pay/src/gateway-a/status.ts', 'apps/pay/src/gateway-b/gateway-b.routes.ts', 'apps/pay/src/settlement.ts'],
+    command: pay(['units', 'pay-flows', 'pay-crash']),
   },
 };
