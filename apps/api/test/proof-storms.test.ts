@@ -9,18 +9,22 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { minorToDecimal } from '@storefront/money';
 import { sign } from '@storefront/signing';
 import { createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { countRows, credit, order, product, stockOf } from './orders-fixtures.ts';
+import { GatewayBSim, SIM_CLIENT_ID, SIM_CLIENT_SECRET } from './support/gateway-b-sim.ts';
 import { startStorms, tally, type StormRequest, type Storms } from './support/storm.ts';
-import { PAGE_BASE, SECRET, assertLedgerMatches, creditBody, initiate, nowSeconds } from './support/wallet.ts';
+import { PAGE_BASE, SECRET, assertLedgerMatches, creditBody, initiate, nowSeconds, signedCall } from './support/wallet.ts';
 
 describe('storms across processes', () => {
   let t: TestApp;
   let admin: TestUser;
   let storms: Storms;
-  const env = { TOPUP_PAGE_BASE_URL: PAGE_BASE, STORE_WEBHOOK_SECRET: SECRET };
+  let sim: GatewayBSim;
   before(async () => {
+    sim = await new GatewayBSim().start();
+    const env = { TOPUP_PAGE_BASE_URL: PAGE_BASE, STORE_WEBHOOK_SECRET: SECRET, GATEWAY_B_CLIENT_ID: SIM_CLIENT_ID, GATEWAY_B_CLIENT_SECRET: SIM_CLIENT_SECRET, GATEWAY_B_API_BASE: sim.url };
     t = await createTestApp(env);
     admin = await createAdmin(t);
     storms = await startStorms(t, { env });
@@ -28,30 +32,40 @@ describe('storms across processes', () => {
   after(async () => {
     await storms?.close();
     await t.close();
+    await sim.stop();
   });
 
-  it('signed credits for 4 top-ups, each replayed 12 times from 4 processes: exactly one credit per token', async () => {
+  it('signed credits for 4 top-ups replayed 12 times each, and a gateway B one racing status polls that self-heal: one credit per token', async () => {
     const u = await registerUser(t.app);
     const amounts = [10_000, 20_000, 30_000, 40_000];
     const tokens = [];
     for (const a of amounts) tokens.push((await initiate(t, u.token, a)).token);
+    // The fifth is paid through gateway B, which says so: every status poll would credit it if it could.
+    const b = await initiate(t, u.token, 50_000);
+    sim.orders.set('STORM-ORDER-B', { status: 'COMPLETED', customId: b.token, value: minorToDecimal(50_000, 'INR'), currency: 'INR', capture: { id: 'STORM-CAPTURE-B', status: 'COMPLETED' } });
+    assert.equal((await signedCall(t, 'topup-attach', { token: b.token, gateway: 'gateway_b', gateway_order_id: 'STORM-ORDER-B' })).status, 200);
+    const signed = (body: unknown): StormRequest => {
+      const raw = JSON.stringify(body);
+      return { method: 'POST', url: '/api/v1/wallet/topup-credit', raw, headers: { 'x-store-signature': sign(SECRET, raw, nowSeconds(t)) } };
+    };
     const requests: StormRequest[] = [];
     for (let r = 0; r < 12; r++) {
-      tokens.forEach((token, k) => {
-        const raw = JSON.stringify(creditBody(token, amounts[k]!, `STORM-TXN-${k}`));
-        requests.push({ method: 'POST', url: '/api/v1/wallet/topup-credit', raw, headers: { 'x-store-signature': sign(SECRET, raw, nowSeconds(t)) } });
-      });
+      tokens.forEach((token, k) => requests.push(signed(creditBody(token, amounts[k]!, `STORM-TXN-${k}`))));
+      requests.push(r % 2 === 0 ? signed(creditBody(b.token, 50_000, 'STORM-CAPTURE-B', 'gateway_b')) : { method: 'GET', url: `/api/v1/wallet/topup-status/${b.token}`, token: u.token });
     }
     const answers = await storms.run(requests);
-    assert.deepEqual(tally(answers), { 200: requests.length }, 'every replay is answered 200');
-    tokens.forEach((_, k) => {
-      const mine = answers.filter((_, i) => i % tokens.length === k);
-      assert.equal(mine.filter((a) => a.body.credited === true).length, 1, `token ${k}: one answer credited`);
-      assert.ok(mine.filter((a) => a.body.credited !== true).every((a) => a.body.duplicate === true));
+    assert.deepEqual(tally(answers), { 200: requests.length }, 'every replay and poll is answered 200');
+    [...tokens, b.token].forEach((_, k) => {
+      const mine = answers.filter((_, i) => i % 5 === k);
+      const credits = mine.filter((a) => a.body.credited === true).length;
+      if (k < 4) assert.equal(credits, 1, `token ${k}: one answer credited`);
+      // The gateway B top-up may be credited by a poll instead, whose answer only says completed.
+      else assert.ok(credits <= 1 && mine.some((a) => a.body.credited === true || a.body.status === 'completed'), JSON.stringify(mine));
+      assert.ok(mine.filter((a) => a.body.credited !== true && a.body.status === undefined).every((a) => a.body.duplicate === true));
     });
     const ledger = await t.db.database.db.selectFrom('wallet_transactions').select('amount').where('user_id', '=', u.id).where('type', '=', 'topup').execute();
-    assert.deepEqual(ledger.map((r) => Number(r.amount)).sort((a, b) => a - b), amounts, 'one ledger credit per top-up');
-    assert.equal(await assertLedgerMatches(t, u.id), 100_000);
+    assert.deepEqual(ledger.map((r) => Number(r.amount)).sort((a, b) => a - b), [...amounts, 50_000], 'one ledger credit per top-up');
+    assert.equal(await assertLedgerMatches(t, u.id), 150_000);
   });
 
   it('160 orders from 4 processes against stock for 30 and credits for 6 to 10 each: no overdraft, stock exactly what was not sold', async () => {
