@@ -41,8 +41,11 @@ export const targets = {
     mutate: ['packages/signing/src/index.ts'],
     command: 'cd packages/signing && node --test test/signing.test.ts',
   },
+  // The payment server's checks before it credits: gateway A's response (order id, status, amount,
+  // the status API's confirmation) and gateway B's completed capture. settlement.ts (66-137) and
+  // gateway-a/status.ts are not run yet (docs/testing.md).
   pay: {
-    mutate: ['apps/pay/src/gateway-a/gateway-a.routes.ts', 'apps/pay/src/gateway-a/status.ts', 'apps/pay/src/gateway-b/gateway-b.routes.ts', 'apps/pay/src/settlement.ts'],
-    command: pay(['units', 'pay-flows', 'pay-crash']),
+    mutate: ['apps/pay/src/gateway-a/gateway-a.routes.ts:19-22', 'apps/pay/src/gateway-a/gateway-a.routes.ts:58-113', 'apps/pay/src/gateway-b/gateway-b.routes.ts:20-26'],
+    command: pay(['units', 'pay-flows']),
   },
 };
