@@ -31,11 +31,13 @@ export const targets = {
     command: api(['orders-place']),
   },
   topups: {
-    mutate: [
-      'apps/api/src/modules/wallet/topup.service.ts:122-192', // creditTopup: once per token and gateway transaction
-      'packages/gateway-b/src/index.ts:58-119', // capture and order verification
-    ],
-    command: `${api(['wallet-topup', 'wallet-gateway-b'])} && cd ../.. && ${gatewayB}`,
+    mutate: ['apps/api/src/modules/wallet/topup.service.ts:122-192'], // creditTopup: once per token and gateway transaction
+    command: api(['wallet-topup']),
+  },
+  // Gateway B's capture and order checks, shared by the API's status poll and the payment server.
+  'gateway-b': {
+    mutate: ['packages/gateway-b/src/index.ts:58-119'],
+    command: `${gatewayB} && cd ../.. && ${api(['wallet-gateway-b'])}`,
   },
   signing: {
     mutate: ['packages/signing/src/index.ts'],
