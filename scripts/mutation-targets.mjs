@@ -35,9 +35,11 @@ export const targets = {
     command: api(['wallet-topup']),
   },
   // Gateway B's capture and order checks, shared by the API's status poll and the payment server.
+  // Stryker links the sandbox's node_modules to the real one, whose @storefront/gateway-b points
+  // at the unmutated package: the API must import the sandbox's copy, linked nearer.
   'gateway-b': {
     mutate: ['packages/gateway-b/src/index.ts:58-119'],
-    command: `${gatewayB} && cd ../.. && ${api(['wallet-gateway-b'])}`,
+    command: `mkdir -p apps/api/node_modules/@storefront && ln -sfn ../../../../packages/gateway-b apps/api/node_modules/@storefront/gateway-b && ${gatewayB} && cd ../.. && ${api(['wallet-gateway-b'])}`,
   },
   signing: {
     mutate: ['packages/signing/src/index.ts'],
