@@ -39,6 +39,7 @@ describe('business counters on /metrics', () => {
     const id = await product(t, admin, 500, 1);
     await credit(t, user.id, 600);
     assert.equal((await order(t, user, [{ product_id: id, quantity: 1 }], 'k1')).status, 201);
+    assert.equal(await metric('orders_placed_total'), 1, 'the placement itself is counted');
     assert.equal((await order(t, user, [{ product_id: id, quantity: 1 }], 'k1')).status, 201);
     assert.equal((await order(t, user, [{ product_id: id, quantity: 1 }])).status, 409);
     const other = await product(t, admin, 5000, 3);

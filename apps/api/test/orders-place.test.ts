@@ -88,6 +88,27 @@ describe('orders: quote, placement, idempotency', () => {
     assert.equal(await assertLedgerMatches(t, u.id), 1000);
   });
 
+  it('placement refusals name the line: inactive or deleted product 400 invalid_product, the short line (not one exactly at stock) 409', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 100, 5);
+    const off = await product(t, admin, 100, 5);
+    const gone = await product(t, admin, 100, 5);
+    assert.equal((await call(t.app, 'PUT', `/api/v1/admin/products/${off}`, { token: admin.token, body: { is_active: false } })).status, 200);
+    assert.equal((await call(t.app, 'DELETE', `/api/v1/admin/products/${gone}`, { token: admin.token })).status, 204);
+    for (const id of [off, gone]) {
+      const r = await order(t, u, [{ product_id: a, quantity: 1 }, { product_id: id, quantity: 1 }]);
+      assert.deepEqual([r.status, r.body.error, r.body.product_id], [400, 'invalid_product', id]);
+    }
+    // a has exactly the 5 asked for; the other line is the short one.
+    const exact = await product(t, admin, 100, 1);
+    const [first, second] = [a, exact].sort();
+    const short = await order(t, u, [{ product_id: first!, quantity: first === a ? 5 : 2 }, { product_id: second!, quantity: second === a ? 5 : 2 }]);
+    assert.deepEqual([short.status, short.body.error, short.body.product_id], [409, 'out_of_stock', exact]);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000);
+    assert.equal(await stockOf(t, a), 5);
+  });
+
   it('a free product alone is 400 and changes nothing; with a paid product it is sold at 0', async () => {
     const u = await registerUser(t.app);
     await credit(t, u.id, 1000);
@@ -95,6 +116,7 @@ describe('orders: quote, placement, idempotency', () => {
     const paid = await product(t, admin, 300, 5);
     const alone = await order(t, u, [{ product_id: free, quantity: 2 }]);
     assert.deepEqual([alone.status, alone.body.error], [400, 'validation_failed']);
+    assert.match(alone.body.message, /more than 0/);
     assert.equal(await stockOf(t, free), 5);
     assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 0);
     const both = await order(t, u, [{ product_id: free, quantity: 2 }, { product_id: paid, quantity: 1 }]);
@@ -172,6 +194,7 @@ describe('orders: quote, placement, idempotency', () => {
     const b = await product(t, admin, 500, 10);
     const first = await order(t, u, [{ product_id: a, quantity: 1 }], 'key-1');
     assert.equal(first.status, 201);
+    assert.equal(first.headers['idempotent-replayed'], undefined, 'a first placement is no replay');
     const again = await order(t, u, [{ product_id: a, quantity: 1 }], 'key-1');
     assert.equal(again.status, 201);
     assert.equal(again.headers['idempotent-replayed'], 'true');

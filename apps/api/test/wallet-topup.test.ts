@@ -77,7 +77,27 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
     assert.equal(tx.body.items[0].amount, 2500);
     assert.equal(await assertLedgerMatches(t, u.id), before + 2500);
     const logs = (await webhookLogs(t)).filter((l) => l.gateway_txn_id?.startsWith('A-TXN-1'));
-    assert.deepEqual(logs.map((l) => l.outcome), ['credited', 'duplicate', 'duplicate']);
+    assert.deepEqual(
+      logs.map((l) => [l.endpoint, l.outcome, l.reason]),
+      [
+        ['topup-credit', 'credited', null],
+        ['topup-credit', 'duplicate', 'token_already_credited'],
+        ['topup-credit', 'duplicate', 'token_already_credited'],
+      ],
+    );
+  });
+
+  it('a credit whose ledger step fails is rolled back and logged as an error, not taken for a reused gateway id', async () => {
+    const v = await registerUser(t.app);
+    const { token } = await initiate(t, v.token, 900);
+    // No wallet row: the top-up turns completed, then the ledger credit fails inside the transaction.
+    await t.db.database.db.deleteFrom('wallets').where('user_id', '=', v.id).execute();
+    const res = await signedCall(t, 'topup-credit', creditBody(token, 900, 'A-NO-WALLET'));
+    assert.notEqual(res.status, 409, res.text);
+    assert.ok(res.status >= 400 && res.body.error !== 'gateway_txn_reused', res.text);
+    assert.equal((await status(v.token, token)).body.status, 'pending', 'rolled back: still pending');
+    const log = (await webhookLogs(t)).filter((l) => l.gateway_txn_id === 'A-NO-WALLET');
+    assert.deepEqual(log.map((l) => [l.endpoint, l.outcome, l.reason]), [['topup-credit', 'error', 'internal']]);
   });
 
   it('one gateway transaction id cannot pay two top-ups: the second is 409 gateway_txn_reused, never a success', async () => {

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { completedCapture, GatewayBClient, GatewayBError } from '../src/index.ts';
+import { captureOf, completedCapture, GatewayBClient, GatewayBError, verifyOrder } from '../src/index.ts';
 import { startGatewayBSim, type GatewayBSim } from './sim.ts';
 
 const CREDS = { clientId: 'cid', clientSecret: 'csecret', webhookId: 'WH-1' };
@@ -105,4 +105,29 @@ test('only an order whose status and capture are COMPLETED counts as paid', () =
   assert.equal(completedCapture(order('COMPLETED', 'PENDING')), null);
   assert.equal(completedCapture(order('APPROVED', 'COMPLETED')), null);
   assert.equal(completedCapture(null), null);
+});
+
+test('malformed gateway answers are refusals, never a thrown TypeError; each missing part is refused with its reason', () => {
+  const capture = { id: 'CAP-1', status: 'COMPLETED', amount: { value: '10.00', currency_code: 'INR' }, custom_id: 'tok' };
+  assert.deepEqual(captureOf(capture as never, 'ORD-1'), { captureId: 'CAP-1', orderId: 'ORD-1', token: 'tok', amount: 1000, currency: 'INR' });
+  for (const bad of [null, undefined, {}, { ...capture, amount: undefined }, { ...capture, amount: { currency_code: 'INR' } }, { ...capture, id: '' }, { ...capture, id: undefined }, { ...capture, status: 'PENDING' }, { ...capture, amount: { value: '10.00', currency_code: '' } }]) {
+    assert.equal(captureOf(bad as never, 'ORD-1'), null, JSON.stringify(bad));
+  }
+  assert.equal(captureOf({ ...capture, supplementary_data: undefined } as never, null)?.orderId, null);
+  const unit = { custom_id: 'tok', payments: { captures: [null, { ...capture, status: 'DECLINED' }, capture] } };
+  const order = { id: 'ORD-1', status: 'COMPLETED', purchase_units: [unit] };
+  assert.equal(completedCapture(order as never)?.captureId, 'CAP-1');
+  for (const bad of [null, {}, { status: 'COMPLETED' }, { status: 'COMPLETED', purchase_units: [{}] }, { status: 'COMPLETED', purchase_units: [{ payments: {} }] }]) {
+    assert.equal(completedCapture(bad as never), null, JSON.stringify(bad));
+  }
+  const expect = { token: 'tok', amount: 1000, currency: 'INR' };
+  assert.deepEqual(verifyOrder(order as never, expect), { ok: true, captureId: 'CAP-1' });
+  assert.deepEqual(verifyOrder(null, expect), { ok: false, final: false, reason: 'order_status_missing' });
+  assert.deepEqual(verifyOrder({ status: 'APPROVED' } as never, expect), { ok: false, final: false, reason: 'order_status_approved' });
+  assert.deepEqual(verifyOrder({ status: 'COMPLETED', purchase_units: [{ custom_id: 'tok' }] } as never, expect), { ok: false, final: false, reason: 'no_completed_capture' });
+  const withCapture = (c: object) => ({ status: 'COMPLETED', purchase_units: [{ custom_id: 'tok', payments: { captures: [c] } }] }) as never;
+  assert.deepEqual(verifyOrder(withCapture({ ...capture, id: '' }), expect), { ok: false, final: false, reason: 'no_completed_capture' });
+  assert.deepEqual(verifyOrder(withCapture({ ...capture, amount: undefined }), expect), { ok: false, final: true, reason: 'currency_mismatch' });
+  assert.deepEqual(verifyOrder(withCapture({ ...capture, amount: { currency_code: 'INR' } }), expect), { ok: false, final: true, reason: 'amount_mismatch' });
+  assert.deepEqual(verifyOrder(withCapture({ ...capture, amount: { value: '9.99', currency_code: 'INR' } }), expect), { ok: false, final: true, reason: 'amount_mismatch' });
 });

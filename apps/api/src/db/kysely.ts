@@ -63,7 +63,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
 function withStatementCache(sqlite: SQLite.Database, max = 1000) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    prepare(sql: string) {
+    prepare(text: string) {
+      // Kysely opens every transaction with a deferred `begin`; a transaction that reads, then
+      // writes after another process committed, fails with SQLITE_BUSY (its snapshot is stale and
+      // cannot become a writer). IMMEDIATE takes the write lock at the start, so transactions of
+      // several processes on one file (the API and `npm run jobs`) queue instead (busy_timeout).
+      const sql = text === 'begin' ? 'begin immediate' : text;
       let stmt = cache.get(sql);
       if (stmt === undefined) {
         stmt = sqlite.prepare(sql);
