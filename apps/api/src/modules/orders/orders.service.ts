@@ -162,7 +162,7 @@ async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promi
 function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<Item[]> {
   return ctx.db.transaction().execute(async (trx) => {
     const taken = await takeStockMany(trx, lines, order.created_at);
-    if (taken.length !== lines.length) throw await stockRefusal(trx, lines);
+    if (taken.length !== lines.length) throw await stockRefusal(trx, lines, new Set(taken.map((p) => p.id)));
     const { items, total } = priced(lines, new Map(taken.map((p) => [p.id, p])));
     if (total === 0) throw refusalOf('zero_total', null);
     // The wallet's own refusals (402, 404) come from the ledger; throwing rolls the stock back.
@@ -175,17 +175,18 @@ function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<It
 
 /**
  * SQLite: which line the stock step could not take. Read inside the placement's transaction, which
- * holds the database's write lock since that step, so it is the state the step saw; only a
- * refused placement pays for it.
+ * holds the database's write lock since that step, so it is the state the step saw, less what it
+ * took from the lines it could (`taken`); only a refused placement pays for it.
  */
-async function stockRefusal(trx: Trx, lines: Line[]): Promise<AppError> {
+async function stockRefusal(trx: Trx, lines: Line[], taken: ReadonlySet<string>): Promise<AppError> {
   const state = new Map((await findOrderableState(trx, lines.map((l) => l.productId))).map((p) => [p.id, p]));
   const invalid = lines.find((l) => {
     const p = state.get(l.productId);
     return !p || p.is_active !== 1 || p.deleted_at !== null;
   });
   if (invalid) return refusalOf('invalid_product', invalid.productId);
-  const short = lines.find((l) => Number(state.get(l.productId)!.stock) < l.quantity);
+  // The lines the step did take were in stock (it already took them: not yet rolled back here).
+  const short = lines.find((l) => !taken.has(l.productId) && Number(state.get(l.productId)!.stock) < l.quantity);
   return refusalOf('out_of_stock', (short ?? lines[0]!).productId);
 }
 
