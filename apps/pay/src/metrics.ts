@@ -1,22 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { Type } from 'typebox';
+import { metricsAllowed } from '@storefront/runtime';
 import { ErrorSchema } from './schemas.ts';
 
 /**
  * `GET /metrics` (Prometheus text), protected like the API's: loopback callers, or a bearer
  * `METRICS_TOKEN`. The payment server has no trusted proxy, so the address is the socket's.
  */
-
-const isLoopback = (ip: string): boolean => {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return (isIP(v4) === 4 && v4.startsWith('127.')) || ip === '::1';
-};
-const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
-const bearerMatches = (authz: string | undefined, token: string | null): boolean =>
-  token !== null && typeof authz === 'string' && authz.startsWith('Bearer ') && timingSafeEqual(digest(authz.slice(7)), digest(token));
 
 export const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, settlement } = app.pay;
@@ -36,7 +27,7 @@ export const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/metrics',
     { schema: { response: { 200: { content: { 'text/plain': { schema: Type.String() } } }, 403: ErrorSchema } } },
     async (req, reply) => {
-      if (!bearerMatches(req.headers.authorization, config.metricsToken) && !isLoopback(req.ip)) {
+      if (!metricsAllowed(req.ip, req.headers.authorization, config.metricsToken)) {
         return reply.code(403).send({ error: 'forbidden', message: 'Metrics are not public' });
       }
       return reply.type(registry.contentType).send(await registry.metrics());

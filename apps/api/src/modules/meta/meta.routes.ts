@@ -1,10 +1,9 @@
-import { isIP } from 'node:net';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Registry } from 'prom-client';
 import { AppError } from '../../lib/errors.ts';
-import { safeEqual } from '../../lib/secrets.ts';
+import { metricsAllowed } from '@storefront/runtime';
 
 /** Compares dotted numeric versions: negative when a < b. */
 export function compareVersions(a: string, b: string): number {
@@ -15,11 +14,6 @@ export function compareVersions(a: string, b: string): number {
     if (d !== 0) return d;
   }
   return 0;
-}
-
-function isLoopback(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return (isIP(v4) === 4 && v4.startsWith('127.')) || ip === '::1';
 }
 
 /** Routes at the host root: health and metrics. */
@@ -50,10 +44,7 @@ export const rootMetaRoutes = (registry: Registry): FastifyPluginAsyncTypebox =>
 
   // Loopback only, or a bearer METRICS_TOKEN; the client IP is the one TRUST_PROXY vouches for.
   app.get('/metrics', { schema: { tags: ['meta'], hide: true } }, async (req, reply) => {
-    const token = ctx.config.metricsToken;
-    const authz = req.headers.authorization;
-    const byToken = token !== null && typeof authz === 'string' && authz.startsWith('Bearer ') && safeEqual(authz.slice(7), token);
-    if (!byToken && !isLoopback(req.ip)) throw new AppError(403, 'forbidden', 'Metrics are not public');
+    if (!metricsAllowed(req.ip, req.headers.authorization, ctx.config.metricsToken)) throw new AppError(403, 'forbidden', 'Metrics are not public');
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 };
