@@ -132,12 +132,12 @@ async function whereCpu<T>(apiPid: number, fn: () => T | Promise<T>): Promise<{ 
 }
 
 /** The yardstick server (yardstick.ts) on the API's database, serving the API's exact product bytes. */
-async function startYardstick(dbUrl: string, productsBody: string, synchronous: 'FULL' | 'NORMAL'): Promise<{ url: string; stop(): void }> {
+async function startYardstick(dbUrl: string, products: Response, synchronous: 'FULL' | 'NORMAL'): Promise<{ url: string; stop(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'sf-bench-'));
-  writeFileSync(join(dir, 'products.json'), productsBody);
+  writeFileSync(join(dir, 'products.json'), await products.text());
   const port = await freePort();
   const child = spawn(process.execPath, [join(import.meta.dirname, 'yardstick.ts')], {
-    env: { ...process.env, PORT: String(port), PRODUCTS_BODY: join(dir, 'products.json'), JWT_SECRET, DATABASE_URL: dbUrl, SQLITE_SYNCHRONOUS: synchronous },
+    env: { ...process.env, PORT: String(port), PRODUCTS_BODY: join(dir, 'products.json'), PRODUCTS_ETAG: products.headers.get('etag') ?? '', JWT_SECRET, DATABASE_URL: dbUrl, SQLITE_SYNCHRONOUS: synchronous },
     stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -394,7 +394,7 @@ async function benchOne(kind: Kind) {
     }
     rows.push([kind, 'cold start', '', '', '', `spawn → first 200 /health ${health.toFixed(0)} ms, → first 201 order ${(performance.now() - t0).toFixed(0)} ms; idle RSS ${rssMb(api.child.pid!).toFixed(0)} MB`]);
     // The yardstick commits with the same durability as the API it is compared with.
-    const bare = await startYardstick(dbUrl, await (await fetch(api.url + '/api/v1/products')).text(), kind === 'sqlite-normal' ? 'NORMAL' : 'FULL');
+    const bare = await startYardstick(dbUrl, await fetch(api.url + '/api/v1/products'), kind === 'sqlite-normal' ? 'NORMAL' : 'FULL');
     try {
       if (kind !== 'sqlite-normal') await benchReads(kind, api, bare, tokens[0]!);
       if (runs('orders')) {

@@ -3,7 +3,8 @@
  * on the same database, so `API ÷ yardstick` says what our layers cost. Started by run.ts in its
  * own process (one core's worth, like the API) and driven by the same load client as the API.
  *
- * - GET  /bare/products: the API's exact product-list bytes from memory (the API caches them too).
+ * - GET  /bare/products: the API's exact product-list bytes from memory (the API caches them too),
+ *   with the headers a client caches by, as the API sends them: `ETag` and `Cache-Control`.
  * - GET  /bare/wallet:   HS256 check with node:crypto, then ONE prepared read that checks the
  *   session is live (the contract requires it on every request) and reads the wallet.
  * - POST /bare/orders:   the same token and session check, then one transaction with the same
@@ -24,6 +25,7 @@ import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { newId } from '../apps/api/src/lib/ids.ts';
 
 const products = readFileSync(process.env.PRODUCTS_BODY!);
+const productsEtag = process.env.PRODUCTS_ETAG ?? '';
 const secret = Buffer.from(process.env.JWT_SECRET!, 'utf8');
 const dbUrl = process.env.DATABASE_URL!;
 const currency = process.env.CURRENCY ?? 'INR';
@@ -180,7 +182,9 @@ const store = dbUrl.startsWith('postgres') ? postgresStore(dbUrl) : sqliteStore(
 const app = Fastify({ logger: false });
 const unauthorized = '{"error":"unauthorized","message":"Invalid or expired token"}';
 
-app.get('/bare/products', (_req, reply) => reply.type('application/json; charset=utf-8').send(products));
+app.get('/bare/products', (_req, reply) =>
+  reply.type('application/json; charset=utf-8').header('etag', productsEtag).header('cache-control', 'public, max-age=0, must-revalidate').send(products),
+);
 
 app.get('/bare/wallet', async (req, reply) => {
   const claims = verify(req.headers['x-sdk-access-token']);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
@@ -67,7 +68,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const clock = options.clock ?? systemClock;
   const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous });
 
+  // Cached public reads are answered before Fastify when they can be (catalogue `frontDoor`); the
+  // server is otherwise set up as Fastify sets up its own.
+  let front: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   const app = Fastify({
+    serverFactory: (handler, options) => {
+      // Fastify passes its options with their defaults filled in.
+      const opts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      const server = createServer((req, res) => front(req, res) || handler(req, res));
+      server.keepAliveTimeout = opts.keepAliveTimeout;
+      server.requestTimeout = opts.requestTimeout;
+      server.setTimeout(opts.connectionTimeout);
+      return server;
+    },
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -94,6 +107,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     metrics: createMetrics(),
   };
   app.decorate('ctx', ctx);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  front = catalogue.frontDoor(ctx, () => closing);
   app.addHook('onClose', async () => {
     // Work sent after an answer (notification mail) finishes before the database closes.
     await settleBackground(ctx);

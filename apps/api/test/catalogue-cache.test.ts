@@ -50,3 +50,64 @@ describe('public catalogue cache', () => {
     assert.equal((await call(t.app, 'GET', '/api/v1/products?limit=2')).headers['x-cache'], 'hit');
   });
 });
+
+// Over a real socket, a hit is answered by the HTTP server's request event before Fastify
+// (catalogue `frontDoor`): it must send what Fastify's own cached answer sends, and count it.
+describe('public catalogue cache: the lean path on a listening server', () => {
+  let t: TestApp;
+  let base: string;
+  const hits = async (status: number) =>
+    (await t.app.ctx.metrics.httpRequests.get()).values.find((v) => v.labels.route === '/api/v1/products/:id' && v.labels.status === status)?.value ?? 0;
+  before(async () => {
+    t = await createTestApp({ CATALOGUE_CACHE_MS: '1000' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+  after(() => t.close());
+
+  it('answers a hit with the same bytes and headers as the route, a fresh request id, 304s, and counts both', async () => {
+    const admin = await createAdmin(t);
+    const p = await call(t.app, 'POST', '/api/v1/admin/products', { token: admin.token, body: { name: 'Lean', price: 700, stock: 4, is_active: true } });
+    const url = `${base}/api/v1/products/${p.body.id}`;
+    const miss = await fetch(url);
+    const missBody = await miss.text();
+    assert.equal(miss.status, 200);
+    assert.equal(miss.headers.get('x-cache'), null);
+    const hit = await fetch(url);
+    assert.equal(hit.status, 200);
+    assert.equal(await hit.text(), missBody);
+    for (const h of ['etag', 'cache-control', 'content-type', 'content-length']) assert.equal(hit.headers.get(h), miss.headers.get(h), h);
+    assert.equal(hit.headers.get('x-cache'), 'hit');
+    assert.match(hit.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+    assert.notEqual(hit.headers.get('x-request-id'), miss.headers.get('x-request-id'));
+    const notModified = await fetch(url, { headers: { 'if-none-match': `W/"other", ${miss.headers.get('etag')}` } });
+    assert.equal(notModified.status, 304);
+    assert.equal(await notModified.text(), '');
+    assert.equal(notModified.headers.get('etag'), miss.headers.get('etag'));
+    const other = await fetch(url, { headers: { 'if-none-match': 'W/"other"' } });
+    assert.equal(other.status, 200, 'a stale ETag gets the body');
+    assert.equal(await other.text(), missBody);
+    assert.equal(await hits(200), 3);
+    assert.equal(await hits(304), 1);
+  });
+
+  it('after an admin write or the TTL the route answers again; HEAD goes to the route', async () => {
+    const admin = await createAdmin(t);
+    const p = await call(t.app, 'POST', '/api/v1/admin/products', { token: admin.token, body: { name: 'Lean 2', price: 800, stock: 5, is_active: true } });
+    const url = `${base}/api/v1/products/${p.body.id}`;
+    await fetch(url).then((r) => r.text());
+    assert.equal((await call(t.app, 'PUT', `/api/v1/admin/products/${p.body.id}`, { token: admin.token, body: { name: 'Lean 3' } })).status, 200);
+    const fresh = await fetch(url);
+    assert.equal(fresh.headers.get('x-cache'), null, 'the admin write cleared the entry');
+    assert.equal(((await fresh.json()) as { name: string }).name, 'Lean 3');
+    await t.db.database.db.updateTable('products').set({ stock: 1 }).where('id', '=', p.body.id).execute();
+    assert.equal(((await (await fetch(url)).json()) as { stock: number }).stock, 5, 'still cached');
+    t.clock.advance(1001);
+    const expired = await fetch(url);
+    assert.equal(expired.headers.get('x-cache'), null);
+    assert.equal(((await expired.json()) as { stock: number }).stock, 1);
+    const head = await fetch(url, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(t.app.server.keepAliveTimeout, 72_000, 'the server is set up as Fastify sets up its own');
+  });
+});
