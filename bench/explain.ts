@@ -1,5 +1,5 @@
 /**
- * `node bench/explain.ts --url <DATABASE_URL> [--days 30] [--what reconciliation|dashboard|search]`:
+ * `node bench/explain.ts --url <DATABASE_URL> [--days 30 | --from ISO] [--recheck] [--what reconciliation|dashboard|search]`:
  * runs the back office's reports in-process against a database made by `bench/scale.ts --keep`,
  * records every statement they send, and prints each one's time and plan (PostgreSQL
  * `EXPLAIN ANALYZE`, SQLite `EXPLAIN QUERY PLAN`). The plans in docs/performance.md come from here.
@@ -14,16 +14,17 @@ import { dashboard, listUsers } from '../apps/api/src/modules/backoffice/admin-u
 import { listPublicProducts } from '../apps/api/src/modules/catalogue/catalogue.service.ts';
 
 const { values: args } = parseArgs({
-  options: { url: { type: 'string' }, days: { type: 'string', default: '30' }, what: { type: 'string', default: 'reconciliation' }, q: { type: 'string', default: 'quokka' } },
+  options: { url: { type: 'string' }, days: { type: 'string', default: '30' }, from: { type: 'string' }, recheck: { type: 'boolean', default: false }, what: { type: 'string', default: 'reconciliation' }, q: { type: 'string', default: 'quokka' } },
 });
 if (!args.url) throw new Error('--url is required');
 const seen: LogEvent[] = [];
 let recording = false;
 const database = openDatabase(args.url, { onQuery: (e) => void (recording && seen.push(e)) });
 const ctx = { db: database.db, dialect: database.dialect, config: { currency: 'INR' }, clock: systemClock } as unknown as Ctx;
-const from = new Date(Date.now() - Number(args.days) * 86_400_000).toISOString().slice(0, 10);
+// --days starts the range at a midnight (whole days only); --from at any moment (a partial first day).
+const from = args.from ?? new Date(Date.now() - Number(args.days) * 86_400_000).toISOString().slice(0, 10);
 const run = {
-  reconciliation: () => reconcile(ctx, { from }),
+  reconciliation: () => reconcile(ctx, { from, recheck: args.recheck }),
   dashboard: () => dashboard(ctx),
   search: async () => {
     await listUsers(ctx, { q: args.q });

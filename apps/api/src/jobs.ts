@@ -9,7 +9,7 @@ import { purgeExpiredOtps } from './modules/auth/otp.service.ts';
 import { purgeOldWebhookLogs } from './modules/wallet/topup.service.ts';
 import { purgeOldClickIps } from './modules/referrals/referrals.service.ts';
 import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
-import { advanceCheckpoints } from './modules/backoffice/reconciliation.ts';
+import { advanceCheckpoints, verifyDays } from './modules/backoffice/reconciliation.ts';
 
 /**
  * Background jobs. Each one is idempotent and claims its rows with conditional statements, so
@@ -65,9 +65,15 @@ export const jobs: Job[] = [
   },
   {
     name: 'verify-ledger-checkpoints',
-    // Moves each wallet's ledger checkpoint over its rows verified since (docs/orders.md), so the
-    // reconciliation itself has only the last minutes' movements left to read.
+    // Moves each wallet's ledger checkpoint over its rows verified since and records the wallets
+    // that fail (docs/orders.md): the reconciliation lists those instead of reading every wallet.
     run: (ctx) => advanceCheckpoints(ctx),
+  },
+  {
+    name: 'verify-reconciliation-days',
+    // The reconciliation's range checks of each closed UTC day, once (docs/orders.md): a report
+    // reads the stored days and checks live only the partial days at its ends.
+    run: (ctx) => verifyDays(ctx),
   },
   {
     name: 'purge-order-idempotency-keys',

@@ -4793,6 +4793,8 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
+                /** @description true: check every day of the range and every wallet live, ignoring what the jobs verified (an audit: finds rows altered after their day was verified); slow for long ranges */
+                recheck?: boolean;
                 to?: string;
             };
             header?: never;
@@ -4912,6 +4914,8 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
+                /** @description true: check every day of the range and every wallet live, ignoring what the jobs verified (an audit: finds rows altered after their day was verified); slow for long ranges */
+                recheck?: boolean;
                 to?: string;
             };
             header?: never;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { withQuery } from '../api.ts';
 import type { Refund, Txn, WebhookLog } from '../types.ts';
-import { AutoTable, ErrorBox, ExportLink, Link, Money, PagedTable, Status, When, useCurrency, useLoad, usePaged } from '../ui.tsx';
+import { AutoTable, ErrorBox, ExportLink, LedgerTable, Link, Money, PagedTable, Status, When, useCurrency, useLoad, usePaged } from '../ui.tsx';
 
 export function RefundsPage() {
   const list = usePaged<Refund>('/api/v1/admin/refunds', {});
@@ -95,7 +95,9 @@ function Section({ name, value, currency }: { name: string; value: Record<string
 export function ReconciliationPage() {
   const [from, setFrom] = useState(daysAgo(7));
   const [to, setTo] = useState(today());
-  const [range, setRange] = useState({ from: daysAgo(7), to: dayAfter(today()) });
+  const [recheck, setRecheck] = useState(false);
+  // recheck: every day and every wallet checked live (slower), not read from the jobs' last runs.
+  const [range, setRange] = useState<{ from: string; to: string; recheck?: string }>({ from: daysAgo(7), to: dayAfter(today()) });
   const { data, error } = useLoad<Reconciliation>(withQuery('/api/v1/admin/reconciliation', range));
   const currency = data?.currency ?? 'INR';
   const sections = data ? Object.entries(data).filter(([k, v]) => k !== 'mismatches' && v && typeof v === 'object' && !Array.isArray(v)) : [];
@@ -107,7 +109,7 @@ export function ReconciliationPage() {
         className="filters"
         onSubmit={(e) => {
           e.preventDefault();
-          setRange({ from, to: dayAfter(to) });
+          setRange({ from, to: dayAfter(to), recheck: recheck ? 'true' : undefined });
         }}
       >
         <label>
@@ -116,9 +118,14 @@ export function ReconciliationPage() {
         <label>
           To (inclusive) <input type="date" aria-label="To" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
+        <label>
+          <input type="checkbox" checked={recheck} onChange={(e) => setRecheck(e.target.checked)} /> Check everything live
+        </label>
         <button type="submit">Show</button>
         <ExportLink path="/api/v1/admin/reconciliation/export.csv" query={range} filename="reconciliation.csv" />
-        <span className="muted">Days are UTC.</span>
+        <span className="muted">
+          Days are UTC. Without a live check, closed days and wallet balances are as the hourly jobs last verified them.
+        </span>
       </form>
       <ErrorBox error={error} />
       {data && (
@@ -243,28 +250,7 @@ export function TransactionsPage() {
         <ExportLink path="/api/v1/admin/transactions/export.csv" query={filters} filename="transactions.csv" />
         <span className="muted">Days are UTC.</span>
       </div>
-      <PagedTable
-        list={list}
-        testId="transactions"
-        columns={['When', 'User', 'Type', 'Amount', 'Balance after', 'Reference']}
-        empty="No wallet movements match."
-        row={(t) => (
-          <tr key={t.id}>
-            <td>
-              <When iso={t.created_at} />
-            </td>
-            <td>{t.user_id ? <Link to={`/users/${t.user_id}`}>{t.user_id}</Link> : '—'}</td>
-            <td>{t.type.replace(/_/g, ' ')}</td>
-            <td>
-              <Money minor={t.amount} currency={currency} />
-            </td>
-            <td>
-              <Money minor={t.balance_after} currency={currency} />
-            </td>
-            <td>{t.reference ?? ''}</td>
-          </tr>
-        )}
-      />
+      <LedgerTable list={list} currency={currency} withUser testId="transactions" empty="No wallet movements match." />
     </section>
   );
 }

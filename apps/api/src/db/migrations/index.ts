@@ -12,6 +12,7 @@ import * as scale from './2026-11-23-10-scale.ts';
 import * as adjustments from './2026-11-23-11-adjustments.ts';
 import * as audit from './2026-11-23-12-audit.ts';
 import * as ledgerCheckpoints from './2026-11-23-13-ledger-checkpoints.ts';
+import * as reconciledDays from './2026-11-23-14-reconciled-days.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-11-adjustments': adjustments,
   '2026-11-23-12-audit': audit,
   '2026-11-23-13-ledger-checkpoints': ledgerCheckpoints,
+  '2026-11-23-14-reconciled-days': reconciledDays,
 };

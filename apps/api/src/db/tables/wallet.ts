@@ -82,6 +82,39 @@ export interface LedgerCheckpointsTable {
   verified_at: string;
 }
 
+/** One closed UTC day's reconciliation range checks, run once (docs/orders.md); figures and mismatches are JSON. */
+export interface ReconciledDaysTable {
+  day: string;
+  figures: string;
+  mismatches: string;
+  mismatches_truncated: number;
+  /** Every row created before this had committed when the day was checked. */
+  seen_before: string;
+  verified_at: string;
+}
+
+/** A wallet the last `verify-ledger-checkpoints` run found failing "balance = ledger", with what it found (docs/orders.md). */
+export interface LedgerFailuresTable {
+  user_id: string;
+  /** 1: at (or behind) its checkpoint yet disagreeing with it; 0: its rows since the checkpoint fail. */
+  stale: number;
+  credits: number;
+  last_entry_id: string | null;
+  since: string | null;
+  base: number;
+  added: number | null;
+  broken: string | null;
+  found_at: string;
+  /** The run that found it: a run drops the rows it did not write (times may repeat across runs). */
+  run_id: string;
+}
+
+/** When each reconciliation job last ran. */
+export interface ReconciliationRunsTable {
+  job: string;
+  ran_at: string;
+}
+
 export interface WalletTables {
   wallet_transactions: WalletTransactionsTable;
   daily_spins: DailySpinsTable;
@@ -89,4 +122,7 @@ export interface WalletTables {
   webhook_logs: WebhookLogsTable;
   wallet_adjustments: WalletAdjustmentsTable;
   ledger_checkpoints: LedgerCheckpointsTable;
+  reconciled_days: ReconciledDaysTable;
+  ledger_failures: LedgerFailuresTable;
+  reconciliation_runs: ReconciliationRunsTable;
 }

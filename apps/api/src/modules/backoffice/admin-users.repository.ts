@@ -115,14 +115,18 @@ export async function storeDay(db: Executor, day: string, f: Figures, now: strin
   await db.insertInto('daily_figures').values({ day, ...f, created_at: now }).onConflict((oc) => oc.column('day').doNothing()).execute();
 }
 
-/** Point-in-time figures: what the wallets owe, open tickets, pending deletions (live users come from the daily figures). */
-export async function currentFigures(db: Executor) {
-  // The predicate repeats the partial index's (migration 10), so only the non-empty wallets are read.
-  const wallets = await db
+/** What the wallets hold, summed. The predicate repeats the partial index's (migration 10), so only the non-empty wallets are read. */
+export function walletSums(db: Executor) {
+  return db
     .selectFrom('wallets')
     .select((eb) => [eb.fn.sum<number>('shopping_credits').as('credits'), eb.fn.sum<number>('reward_points').as('points'), eb.fn.sum<number>('e_vouchers').as('vouchers')])
     .where(sql<boolean>`shopping_credits <> 0 or reward_points <> 0 or e_vouchers <> 0`)
     .executeTakeFirstOrThrow();
+}
+
+/** Point-in-time figures: what the wallets owe, open tickets, pending deletions (live users come from the daily figures). */
+export async function currentFigures(db: Executor) {
+  const wallets = await walletSums(db);
   const tickets = await db
     .selectFrom('tickets')
     .select((eb) => eb.fn.countAll().as('n'))

@@ -68,11 +68,11 @@ export async function updateUser(ctx: Ctx, adminId: string, uid: string, patch: 
 
 export const deleteUser = (ctx: Ctx, adminId: string, uid: string): Promise<void> => deletion.adminDelete(ctx, adminId, uid);
 
-const dayOf = (iso: string): string => iso.slice(0, 10);
-const midnightOf = (day: string): string => `${day}T00:00:00.000Z`;
-const nextDay = (day: string): string => new Date(Date.parse(midnightOf(day)) + DAY).toISOString().slice(0, 10);
+export const dayOf = (iso: string): string => iso.slice(0, 10);
+export const midnightOf = (day: string): string => `${day}T00:00:00.000Z`;
+export const nextDay = (day: string): string => new Date(Date.parse(midnightOf(day)) + DAY).toISOString().slice(0, 10);
 /** A day is stored once it ended this long ago: a transaction that read the clock before midnight has committed by then. */
-const CLOSE_AFTER = 10 * MINUTE;
+export const CLOSE_AFTER = 10 * MINUTE;
 
 function add(a: repo.Figures, b: repo.Figures): repo.Figures {
   return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v + b[k as keyof repo.Figures]])) as unknown as repo.Figures;

@@ -52,7 +52,7 @@ export const RECONCILIATION_CSV_COLUMNS = ['section', 'item', 'count', 'amount',
  * The reconciliation report (`GET /admin/reconciliation`) as rows: totals, the verdict, then one
  * row per mismatch. Built before the answer starts, so a bad range is a 400.
  */
-export async function reconciliationCsv(ctx: Ctx, q: { from?: string; to?: string }) {
+export async function reconciliationCsv(ctx: Ctx, q: { from?: string; to?: string; recheck?: boolean }) {
   return reconciliationRows(await reconcile(ctx, q));
 }
 

@@ -5,6 +5,12 @@ const Money = Type.Integer();
 export const ReconciliationQuerySchema = Type.Object({
   from: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
   to: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+  recheck: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: check every day of the range and every wallet live, ignoring what the jobs verified (an audit: finds rows altered after their day was verified); slow for long ranges',
+    }),
+  ),
 });
 
 const Mismatch = Type.Object({ kind: Type.String(), id: Type.String(), detail: Type.String() });
