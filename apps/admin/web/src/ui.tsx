@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError, api, withQuery, type Page } from './api.ts';
 import { formatMoney } from './money.ts';
+import type { LedgerEntry } from './types.ts';
 import { navigate } from '@storefront/web-router';
 
 export function Link(props: { to: string; children: ReactNode; className?: string }) {
@@ -26,6 +27,17 @@ export function ErrorBox({ error }: { error: unknown }) {
     <div className="error" role="alert">
       {text}
     </div>
+  );
+}
+
+/** A detail page until its record is there: the failed load under the page's title, else "Loading…". */
+export function Pending({ title, error }: { title: string; error: unknown }) {
+  if (!error) return <p className="loading">Loading…</p>;
+  return (
+    <section>
+      <h1>{title}</h1>
+      <ErrorBox error={error} />
+    </section>
   );
 }
 
@@ -133,6 +145,38 @@ function MoreButton({ hasMore, more }: { hasMore: boolean; more: () => void }) {
       Load more
     </button>
   ) : null;
+}
+
+/**
+ * Wallet movements in the store's currency: one user's ledger, or with `withUser` everyone's
+ * (the transactions page), with a column linking each row to its user.
+ */
+export function LedgerTable(props: { list: Paged<LedgerEntry & { user_id?: string }>; currency: string; withUser?: boolean; testId: string; empty: string }) {
+  const { currency, withUser } = props;
+  return (
+    <PagedTable
+      list={props.list}
+      testId={props.testId}
+      columns={['When', ...(withUser ? ['User'] : []), 'Type', 'Amount', 'Balance after', 'Reference']}
+      empty={props.empty}
+      row={(t) => (
+        <tr key={t.id}>
+          <td>
+            <When iso={t.created_at} />
+          </td>
+          {withUser && <td>{t.user_id ? <Link to={`/users/${t.user_id}`}>{t.user_id}</Link> : '—'}</td>}
+          <td>{t.type.replace(/_/g, ' ')}</td>
+          <td>
+            <Money minor={t.amount} currency={currency} />
+          </td>
+          <td>
+            <Money minor={t.balance_after} currency={currency} />
+          </td>
+          <td>{t.reference ?? ''}</td>
+        </tr>
+      )}
+    />
+  );
 }
 
 /** Downloads everything the page's filters match as CSV (the API streams it; the portal passes it on). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../api.ts';
 import { formatMoney, parseMajor } from '../money.ts';
 import { ORDER_STATUSES, type Order, type User } from '../types.ts';
-import { ErrorBox, ExportLink, Link, Money, Notice, PagedTable, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+import { ErrorBox, ExportLink, Link, Money, Notice, PagedTable, Pending, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
 
 /** Where an admin may move an order from each status (docs/contracts.md §5); refunds have their own button. */
 const NEXT: Record<string, string[]> = {
@@ -68,15 +68,7 @@ export function OrderDetailPage({ id }: { id: string }) {
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
-  if (error) {
-    return (
-      <section>
-        <h1>Order</h1>
-        <ErrorBox error={error} />
-      </section>
-    );
-  }
-  if (!order) return <p className="loading">Loading…</p>;
+  if (error || !order) return <Pending title="Order" error={error} />;
   const refunded = typeof order.refunded_amount === 'number' ? order.refunded_amount : 0;
   const refundable = Math.max(0, order.total - refunded);
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { TICKET_STATUSES, type Ticket, type TicketRow } from '../types.ts';
-import { ErrorBox, Link, Notice, PagedTable, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+import { ErrorBox, Link, Notice, PagedTable, Pending, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
 
 export function TicketsPage() {
   const [status, setStatus] = useState('');
@@ -48,15 +48,7 @@ export function TicketDetailPage({ id }: { id: string }) {
   const [message, setMessage] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
-  if (error) {
-    return (
-      <section>
-        <h1>Ticket</h1>
-        <ErrorBox error={error} />
-      </section>
-    );
-  }
-  if (!ticket) return <p className="loading">Loading…</p>;
+  if (error || !ticket) return <Pending title="Ticket" error={error} />;
   const reply = () =>
     action.run(async () => {
       await api.post(`${base}/reply`, { message: message.trim() });

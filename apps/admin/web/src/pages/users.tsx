@@ -3,7 +3,7 @@ import { api } from '../api.ts';
 import { formatMoney, parseMajor } from '../money.ts';
 import { navigate } from '@storefront/web-router';
 import type { LedgerEntry, Order, TicketRow, User, UserRow } from '../types.ts';
-import { Cell, ErrorBox, Link, Money, Notice, PagedTable, Status, When, useAction, useCurrency, useLoad, usePaged } from '../ui.tsx';
+import { Cell, ErrorBox, LedgerTable, Link, Money, Notice, PagedTable, Pending, Status, When, useAction, useCurrency, useLoad, usePaged } from '../ui.tsx';
 
 export function UsersPage() {
   const [q, setQ] = useState('');
@@ -56,15 +56,7 @@ export function UserDetailPage({ id }: { id: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
   const currency = useCurrency();
-  if (error) {
-    return (
-      <section>
-        <h1>User</h1>
-        <ErrorBox error={error} />
-      </section>
-    );
-  }
-  if (!user) return <p className="loading">Loading…</p>;
+  if (error || !user) return <Pending title="User" error={error} />;
   const wallet = (user.wallet ?? null) as Record<string, unknown> | null;
   const deletion = (user.deletion ?? null) as { status: string; scheduled_for?: string } | null;
   const attribution = (user.referral_attribution ?? null) as { method: string; code: string; created_at: string } | null;
@@ -202,27 +194,7 @@ export function UserDetailPage({ id }: { id: string }) {
           Shopping credits now: <Money minor={ledger.items[0].balance_after} currency={currency} />
         </p>
       )}
-      <PagedTable
-        list={ledger}
-        testId="ledger"
-        columns={['When', 'Type', 'Amount', 'Balance after', 'Reference']}
-        empty="No wallet movements."
-        row={(t) => (
-          <tr key={t.id}>
-            <td>
-              <When iso={t.created_at} />
-            </td>
-            <td>{t.type.replace(/_/g, ' ')}</td>
-            <td>
-              <Money minor={t.amount} currency={currency} />
-            </td>
-            <td>
-              <Money minor={t.balance_after} currency={currency} />
-            </td>
-            <td>{t.reference ?? ''}</td>
-          </tr>
-        )}
-      />
+      <LedgerTable list={ledger} currency={currency} testId="ledger" empty="No wallet movements." />
 
       <h2>Orders</h2>
       <PagedTable
