@@ -10,6 +10,7 @@
  *   --requests R       sequential requests per route (default 100; 10 concurrent callers make 2R)
  *   --keep             keep the generated database and print its URL
  *   --url URL          skip generation and time routes on a database made by an earlier --keep
+ *                      (give the same --users: the signed-in customers are found by it)
  *   --only TEXT        time only the routes whose name contains TEXT
  *   --concurrent C     concurrent callers for the second pass (default 10; 0 skips it)
  *
@@ -31,7 +32,7 @@ import type { DB } from '../apps/api/src/db/schema.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import type { Ctx } from '../apps/api/src/context.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
-import { advanceCheckpoints } from '../apps/api/src/modules/backoffice/reconciliation.ts';
+import { advanceCheckpoints, verifyDays } from '../apps/api/src/modules/backoffice/reconciliation.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
 import { freePort, http } from '../apps/api/test/support/spawn-api.ts';
@@ -316,10 +317,20 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       union all select 'wallet_transactions', count(*) from wallet_transactions union all select 'topups', count(*) from topups
       union all select 'bad balances', count(*) from wallets w where shopping_credits <> (select coalesce(sum(amount), 0) from wallet_transactions t where t.user_id = w.user_id)`.execute(database.db);
     log(`${dialect}: ${counts.rows.map((r) => `${r.t} ${r.n}`).join(', ')}`);
-    // What the verify-ledger-checkpoints job does once on a shop that has none yet (docs/orders.md).
+    await database.close();
+  }
+  {
+    // The reconciliation's jobs (docs/orders.md), as the server's timer runs them: on a new shop
+    // their first run over the whole history; on an earlier --keep database only what is new.
+    const database = openDatabase(url);
+    if (args.url !== undefined) await migrateToLatest(database.db);
+    const ctx = { db: database.db, dialect, clock: systemClock } as unknown as Ctx;
     const t1 = performance.now();
-    const checkpointed = await advanceCheckpoints({ db: database.db, dialect, clock: systemClock } as unknown as Ctx);
-    log(`${dialect}: first ledger checkpoints (${checkpointed} wallets) in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
+    const checkpointed = await advanceCheckpoints(ctx);
+    log(`${dialect}: verify-ledger-checkpoints (${checkpointed} wallets moved) in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    const t2 = performance.now();
+    const days = await verifyDays(ctx);
+    log(`${dialect}: verify-reconciliation-days (${days} days stored) in ${((performance.now() - t2) / 1000).toFixed(1)} s`);
     await database.close();
   }
 
@@ -415,6 +426,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       { name: 'GET /admin/reconciliation (30 days)', path: '/admin/reconciliation', token: 'admin', requests: 5 },
       { name: 'GET /admin/reconciliation (7 days)', path: `/admin/reconciliation?from=${ago(7)}`, token: 'admin', requests: 5 },
       { name: 'GET /admin/reconciliation (1 year)', path: `/admin/reconciliation?from=${ago(365)}`, token: 'admin', requests: 5 },
+      { name: 'GET /admin/reconciliation (30 days, recheck)', path: '/admin/reconciliation?recheck=true', token: 'admin', requests: 5 },
     ];
     // The first dashboard call stores the daily figures of all history (once per database).
     const t0 = performance.now();
@@ -452,4 +464,6 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
   }
 }
 
-for (const d of (args.db === 'both' ? ['sqlite', 'postgres'] : [args.db]) as Dialect[]) await benchDatabase(d);
+// A kept database (--url) is timed once, as the database its URL names.
+const dialects: Dialect[] = args.url !== undefined ? [args.url.startsWith('postgres') ? 'postgres' : 'sqlite'] : args.db === 'both' ? ['sqlite', 'postgres'] : [args.db as Dialect];
+for (const d of dialects) await benchDatabase(d);
