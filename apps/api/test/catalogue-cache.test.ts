@@ -110,4 +110,45 @@ describe('public catalogue cache: the lean path on a listening server', () => {
     assert.equal(head.status, 200);
     assert.equal(t.app.server.keepAliveTimeout, 72_000, 'the server is set up as Fastify sets up its own');
   });
+
+  it('past the TTL one request refreshes the entry while the others are served the old one', async () => {
+    const admin = await createAdmin(t);
+    const p = await call(t.app, 'POST', '/api/v1/admin/products', { token: admin.token, body: { name: 'Herd', price: 900, stock: 6, is_active: true } });
+    const url = `${base}/api/v1/products/${p.body.id}`;
+    await fetch(url).then((r) => r.text());
+    await t.db.database.db.updateTable('products').set({ stock: 2 }).where('id', '=', p.body.id).execute();
+    t.clock.advance(1001);
+    // 30 callers at once, each on its own connection: the query of the first one is still out when
+    // the others arrive (on PostgreSQL it waits on the network).
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const r = await fetch(url, { headers: { connection: 'close' } });
+        return { cache: r.headers.get('x-cache'), stock: ((await r.json()) as { stock: number }).stock };
+      }),
+    );
+    const refreshed = answers.filter((a) => a.cache === null);
+    assert.equal(refreshed.length, 1, 'exactly one request went to the route');
+    assert.equal(refreshed[0]!.stock, 2);
+    assert.ok(answers.every((a) => a.stock === 2 || (a.cache === 'hit' && a.stock === 6)));
+    const after = await fetch(url);
+    assert.equal(after.headers.get('x-cache'), 'hit');
+    assert.equal(((await after.json()) as { stock: number }).stock, 2, 'the refreshed entry is served');
+  });
+
+  it('an old entry is served for at most one more TTL, and never once the route stops answering 200', async () => {
+    const admin = await createAdmin(t);
+    const p = await call(t.app, 'POST', '/api/v1/admin/products', { token: admin.token, body: { name: 'Gone', price: 900, stock: 6, is_active: true } });
+    const url = `${base}/api/v1/products/${p.body.id}`;
+    await fetch(url).then((r) => r.text());
+    t.clock.advance(2001);
+    assert.equal((await fetch(url).then((r) => (r.body?.cancel(), r))).headers.get('x-cache'), null, 'two TTLs old: not served');
+    // Taken off sale behind this instance's back (another instance's admin write): the refresh is a
+    // 404, and the old 200 is not served to anyone after it.
+    await t.db.database.db.updateTable('products').set({ is_active: 0 }).where('id', '=', p.body.id).execute();
+    t.clock.advance(1001);
+    assert.equal((await fetch(url).then((r) => (r.body?.cancel(), r))).status, 404);
+    const next = await fetch(url);
+    assert.equal(next.status, 404);
+    assert.equal(next.headers.get('x-cache'), null);
+  });
 });

@@ -13,13 +13,15 @@ interface Entry {
   /** What `frontDoor` sends with every answer from this entry, as a flat name/value list; and the payload's length. */
   headers: string[];
   length: string;
+  /** Past `expires`, one request has gone to the route to refresh it (see `get`). */
+  refreshing: boolean;
 }
 
 /**
  * The public catalogue is the shop's hottest read. Each answer (by URL) is kept as serialised
  * bytes with its ETag for `CATALOGUE_CACHE_MS`: a hit costs no query and no serialisation. This
  * instance's admin writes clear it at once; other instances' writes and stock taken by orders show
- * within the TTL (placing an order always checks real stock).
+ * within the TTL plus one query (`get`; placing an order always checks real stock).
  */
 export class PublicCache {
   readonly #entries = new Map<string, Entry>();
@@ -32,11 +34,36 @@ export class PublicCache {
     this.max = max;
   }
 
+  /** A live entry, or nothing. */
+  fresh(key: string): Entry | undefined {
+    const e = this.#entries.get(key);
+    return e && e.expires > this.ctx.clock.now().getTime() ? e : undefined;
+  }
+
+  /**
+   * For `frontDoor`: a live entry; past its TTL, nothing for the first caller (who goes to the route
+   * and stores the new answer) and the old entry for the others until then, for at most one more
+   * TTL. Without this every request arriving while the one query is out misses too: on PostgreSQL,
+   * where the query waits on the network, 50 callers at 10,000 a second meant dozens of identical
+   * queries and serialisations each second (SQLite's synchronous query had hidden it).
+   */
   get(key: string): Entry | undefined {
     const e = this.#entries.get(key);
-    if (e && e.expires > this.ctx.clock.now().getTime()) return e;
-    if (e) this.#entries.delete(key);
+    if (e === undefined) return undefined;
+    const now = this.ctx.clock.now().getTime();
+    if (e.expires > now) return e;
+    if (now >= e.expires + this.ttlMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    if (e.refreshing) return e;
+    e.refreshing = true;
     return undefined;
+  }
+
+  /** The route did not answer 200 for this URL (a product gone): nothing stale is served for it. */
+  drop(key: string): void {
+    this.#entries.delete(key);
   }
 
   set(key: string, payload: string, etag: string, route: string): void {
@@ -44,7 +71,7 @@ export class PublicCache {
     const bytes = Buffer.from(payload, 'utf8');
     if (this.#entries.size >= this.max) this.#entries.delete(this.#entries.keys().next().value!);
     const headers = ['etag', etag, 'cache-control', CACHE_CONTROL, 'x-cache', 'hit'];
-    this.#entries.set(key, { payload: bytes, etag, expires: this.ctx.clock.now().getTime() + this.ttlMs, route, headers, length: String(bytes.length) });
+    this.#entries.set(key, { payload: bytes, etag, expires: this.ctx.clock.now().getTime() + this.ttlMs, route, headers, length: String(bytes.length), refreshing: false });
   }
 
   clear(): void {
@@ -74,14 +101,16 @@ export function cachedRead(ctx: Ctx) {
   const cache = publicCache(ctx);
   return {
     preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const hit = cache.get(req.url);
+      const hit = cache.fresh(req.url);
       if (!hit) return;
       reply.header('etag', hit.etag).header('cache-control', CACHE_CONTROL).header('x-cache', 'hit');
       if (matches(req, hit.etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(hit.payload);
     },
     onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'hit') return payload;
+      if (reply.getHeader('x-cache') === 'hit') return payload;
+      if (reply.statusCode !== 200) cache.drop(req.url);
+      if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       const etag = etagOf(payload);
       cache.set(req.url, payload, etag, req.routeOptions.url ?? req.url);
       reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
