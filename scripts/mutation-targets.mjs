@@ -42,8 +42,9 @@ export const targets = {
   // (placeAtOnce) is not reached on SQLite: it is `placement-pg`'s.
   placement: {
     mutate: [
-      `${orders}:75-133`, // placeOrder, Idempotency-Key replay, placeOnce
-      `${orders}:162-209`, // placeInSteps, stockRefusal, refusalOf
+      `${orders}:75-129`, // placeOrder, Idempotency-Key replay, placeOnce (less its dialect switch)
+      `${orders}:131-133`,
+      `${orders}:162-201`, // placeInSteps, stockRefusal, refusalOf's SQLite refusals
     ],
     command: api(['orders-place']),
   },
@@ -51,7 +52,11 @@ export const targets = {
   // after another movement's newer ledger id (the clock-ahead test), and the Idempotency-Key
   // races that only concurrent placements on PostgreSQL reach.
   'placement-pg': {
-    mutate: [`${orders}:87-113`, `${orders}:130-160`],
+    mutate: [
+      `${orders}:96-101`, // a key's UNIQUE violation before its order is visible (only a real race)
+      `${orders}:130-160`, // the dialect switch, placeAtOnce
+      `${orders}:202-209`, // refusalOf: the one statement's wallet refusals
+    ],
     command: `cd apps/api && ${apiPg('orders-place')} && ${apiPg('orders-concurrency', 'clock runs ahead|Idempotency-Key|same key')}`,
   },
   topups: {
