@@ -280,6 +280,16 @@ describe('orders: quote, placement, idempotency', () => {
     assert.match(k.request_hash ?? '', /^[0-9a-f]{64}$/);
   });
 
+  it('a user whose wallet row is missing is 404 not_found (wallet) on placement, and nothing is taken or written', async () => {
+    const u = await registerUser(t.app);
+    const a = await product(t, admin, 100, 5);
+    await t.db.database.db.deleteFrom('wallets').where('user_id', '=', u.id).execute();
+    const r = await order(t, u, [{ product_id: a, quantity: 1 }]);
+    assert.deepEqual([r.status, r.body.error, r.body.message], [404, 'not_found', 'wallet not found'], r.text);
+    assert.equal(await stockOf(t, a), 5);
+    assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 0);
+  });
+
   it('/metrics counts a placement once, a replay not at all, and each refusal once under its reason', async () => {
     const metric = async (series: string) => {
       const res = await t.app.inject({ method: 'GET', url: '/metrics' });
