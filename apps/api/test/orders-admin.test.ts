@@ -108,6 +108,86 @@ describe('orders: admin status, refunds, lists and reconciliation', () => {
     assert.equal(await assertLedgerMatches(t, u.id), 10_000);
   });
 
+  it('each admin move writes one audit row: action, admin, the order before and after, and a refund\'s id, amount and reason; the user\'s own cancel writes none', async () => {
+    const audit = (id: string) => db().selectFrom('audit_log').selectAll().where('entity_id', '=', id).orderBy('id').execute();
+    const { u, o } = await placed(1000, 2);
+    assert.equal((await setStatus(o.id, 'processing')).status, 200);
+    const part = await refund(o.id, { amount: 300, reason: 'scratched' });
+    assert.equal(part.status, 201, part.text);
+    const cancel = await setStatus(o.id, 'cancelled');
+    assert.equal(cancel.status, 200, cancel.text);
+    const rows = await audit(o.id);
+    assert.deepEqual(rows.map((r) => [r.action, r.entity, r.admin_id]), [
+      ['order.status', 'order', admin.id],
+      ['order.refund', 'order', admin.id],
+      ['order.status', 'order', admin.id],
+    ]);
+    const [moved, refunded, cancelled] = rows.map((r) => ({ before: JSON.parse(r.before!), after: JSON.parse(r.after!) }));
+    assert.deepEqual(moved, { before: { status: 'placed', total: 2000, refunded_amount: 0 }, after: { status: 'processing', total: 2000, refunded_amount: 0 } });
+    assert.deepEqual(refunded, {
+      before: { status: 'processing', total: 2000, refunded_amount: 0 },
+      after: { status: 'processing', total: 2000, refunded_amount: 300, refund: { id: part.body.id, amount: 300, reason: 'scratched' } },
+    });
+    const rest = await db().selectFrom('refunds').select(['id', 'amount', 'reason', 'admin_id', 'idempotency_key']).where('order_id', '=', o.id).orderBy('id').execute();
+    assert.deepEqual(rest.map((r) => [Number(r.amount), r.reason, r.admin_id, r.idempotency_key]), [[300, 'scratched', admin.id, null], [1700, 'cancelled', admin.id, null]]);
+    assert.deepEqual(cancelled, {
+      before: { status: 'processing', total: 2000, refunded_amount: 300 },
+      after: { status: 'cancelled', total: 2000, refunded_amount: 2000, refund: { id: rest[1]!.id, amount: 1700, reason: 'cancelled' } },
+    });
+    // The user's own cancel is no admin write: its refund names no admin, and no audit row.
+    const { u: v, o: mine } = await placed(500, 1);
+    assert.equal((await call(t.app, 'POST', `/api/v1/orders/${mine.id}/cancel`, { token: v.token })).status, 200);
+    assert.deepEqual(await audit(mine.id), []);
+    const own = await db().selectFrom('refunds').select(['amount', 'reason', 'admin_id', 'idempotency_key']).where('order_id', '=', mine.id).execute();
+    assert.deepEqual(own.map((r) => [Number(r.amount), r.reason, r.admin_id, r.idempotency_key]), [[500, 'cancelled', null, null]]);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000);
+  });
+
+  it('a user cannot cancel another user\'s order: 404 not_found, and the order, stock and both wallets are unchanged', async () => {
+    const { u, p, o } = await placed(1000, 2);
+    const other = await registerUser(t.app);
+    await credit(t, other.id, 50);
+    const r = await call(t.app, 'POST', `/api/v1/orders/${o.id}/cancel`, { token: other.token });
+    assert.deepEqual([r.status, r.body.error, r.body.message], [404, 'not_found', 'order not found']);
+    const row = await db().selectFrom('orders').select(['status', 'refunded_amount']).where('id', '=', o.id).executeTakeFirstOrThrow();
+    assert.deepEqual([row.status, Number(row.refunded_amount)], ['placed', 0]);
+    assert.equal(await countRows(t, 'refunds', ['order_id', o.id]), 0);
+    assert.equal(await stockOf(t, p), 8);
+    assert.equal(await assertLedgerMatches(t, u.id), 8000);
+    assert.equal(await assertLedgerMatches(t, other.id), 50);
+    // The owner still can.
+    assert.equal((await call(t.app, 'POST', `/api/v1/orders/${o.id}/cancel`, { token: u.token })).status, 200);
+  });
+
+  it('refused moves say why: the invalid move names both states, an excessive refund how much is left', async () => {
+    const { o } = await placed(1000, 1);
+    const skip = await setStatus(o.id, 'delivered');
+    assert.deepEqual(skip.body, { error: 'invalid_transition', message: 'An order that is placed cannot become delivered', from: 'placed', to: 'delivered' });
+    const over = await refund(o.id, { amount: 1001 });
+    assert.deepEqual(over.body, { error: 'refund_exceeds_paid', message: 'At most 1000 is still refundable', refundable: 1000 });
+    assert.equal((await refund(o.id)).status, 201);
+    const done = await refund(o.id, { amount: 1 });
+    assert.deepEqual(done.body, { error: 'invalid_transition', message: 'An order that is refunded cannot become refunded', from: 'refunded', to: 'refunded' });
+  });
+
+  it('a refund retried with its Idempotency-Key after it refunded the whole order answers that refund (201), not 409, and pays nothing more', async () => {
+    const { u, o } = await placed(1000, 2);
+    const withKey = (body: unknown) => call(t.app, 'POST', `/api/v1/admin/orders/${o.id}/refund`, { token: admin.token, body, headers: { 'idempotency-key': 'full-once' } });
+    const first = await withKey({ reason: 'lost in transit' });
+    assert.deepEqual([first.status, first.body.amount, first.body.order.status], [201, 2000, 'refunded']);
+    // The order is refunded now, so only the key's look-up can answer the retry.
+    const again = await withKey({ reason: 'lost in transit' });
+    assert.equal(again.status, 201, again.text);
+    assert.deepEqual([again.body.id, again.body.amount, again.body.reason, again.body.order.status, again.body.order.refunded_amount], [first.body.id, 2000, 'lost in transit', 'refunded', 2000]);
+    const stated = await withKey({ amount: 2000 });
+    assert.deepEqual([stated.status, stated.body.id], [201, first.body.id]);
+    const other = await withKey({ amount: 5 });
+    assert.deepEqual([other.status, other.body.error, other.body.message], [409, 'idempotency_conflict', 'This Idempotency-Key was used for another refund amount']);
+    const keyed = await db().selectFrom('refunds').select(['amount', 'idempotency_key']).where('order_id', '=', o.id).execute();
+    assert.deepEqual(keyed.map((r) => [Number(r.amount), r.idempotency_key]), [[2000, 'full-once']]);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000);
+  });
+
   it('admin lists: orders filtered by status and user, a user\'s orders (404 unknown user), refunds', async () => {
     const { u, o } = await placed(100, 1);
     const second = (await order(t, u, [{ product_id: o.items[0].product_id, quantity: 1 }])).body;

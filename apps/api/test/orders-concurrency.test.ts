@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import pg from 'pg';
 import { newId } from '../src/lib/ids.ts';
-import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
+import { call, createAdmin, createTestApp, onPostgres, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { assertLedgerMatches } from './support/wallet.ts';
 import { countRows, credit, order, product, stockOf } from './orders-fixtures.ts';
 
@@ -205,6 +206,84 @@ describe('admin refunds with an Idempotency-Key', () => {
     assert.equal((await refund(orderId, { amount: 100 })).status, 201);
     assert.equal((await refund(orderId, { amount: 100 })).status, 201);
     assert.equal(await countRows(t, 'refunds', ['order_id', orderId]), 3);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 5_000 + 700);
+  });
+});
+
+/**
+ * PostgreSQL: interleavings made deterministic by holding the order's row lock from another
+ * connection until the requests under test are waiting on it (not timing luck).
+ */
+describe('PostgreSQL: moves that meet another transaction on the order row', { skip: !onPostgres }, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let locker: pg.Client;
+  before(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+    locker = new pg.Client({ connectionString: t.db.url });
+    await locker.connect();
+  });
+  after(async () => {
+    await locker.end();
+    await t.close();
+  });
+
+  /** Holds the order row (as a transaction that moves it would) until `release` commits. */
+  async function holdOrder(orderId: string) {
+    await locker.query('begin');
+    await locker.query('select id from orders where id = $1 for update', [orderId]);
+  }
+  async function waitForLockWaiters(n: number) {
+    for (let i = 0; i < 1000; i++) {
+      // Inside the locker's transaction pg_stat_activity is read once and kept: drop that copy.
+      await locker.query('select pg_stat_clear_snapshot()');
+      const r = await locker.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      if (r.rows[0].n >= n) return;
+      await new Promise((res) => setTimeout(res, 10));
+    }
+    throw new Error(`fewer than ${n} statements are waiting for the order's row lock`);
+  }
+  async function paidOrder(price: number, qty: number) {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const p = await product(t, admin, price, 10);
+    const o = await order(t, u, [{ product_id: p, quantity: qty }]);
+    assert.equal(o.status, 201, o.text);
+    return { u, p, orderId: o.body.id as string };
+  }
+
+  it('a cancel that read `placed` while another transaction shipped the order is refused 409 and refunds nothing', async () => {
+    const { u, p, orderId } = await paidOrder(1000, 2);
+    await holdOrder(orderId);
+    const cancel = call(t.app, 'POST', `/api/v1/orders/${orderId}/cancel`, { token: u.token });
+    await waitForLockWaiters(1); // the cancel has read `placed` and waits at its conditional UPDATE
+    await locker.query(`update orders set status = 'shipped' where id = $1`, [orderId]);
+    await locker.query('commit');
+    const r = await cancel;
+    assert.deepEqual([r.status, r.body.error, r.body.from, r.body.to], [409, 'invalid_transition', 'shipped', 'cancelled'], r.text);
+    const row = await t.db.database.db.selectFrom('orders').select(['status', 'refunded_amount']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    assert.deepEqual([row.status, Number(row.refunded_amount)], ['shipped', 0]);
+    assert.equal(await countRows(t, 'refunds', ['order_id', orderId]), 0);
+    assert.equal(await stockOf(t, p), 8, 'no stock came back');
+    assert.equal(await assertLedgerMatches(t, u.id), 8000);
+  });
+
+  it('two refunds with one Idempotency-Key, both past the key look-up before either commits → one refund, both answer it', async () => {
+    const { u, orderId } = await paidOrder(1000, 5);
+    await holdOrder(orderId);
+    const send = () => call(t.app, 'POST', `/api/v1/admin/orders/${orderId}/refund`, { token: admin.token, body: { amount: 700, reason: 'dented' }, headers: { 'idempotency-key': 'raced-key' } });
+    const both = [send(), send()];
+    // Both looked the key up and found nothing; only the UNIQUE index can catch the second now.
+    await waitForLockWaiters(2);
+    await locker.query('commit');
+    const [a, b] = await Promise.all(both);
+    assert.deepEqual([a!.status, b!.status], [201, 201], `${a!.text}\n${b!.text}`);
+    assert.equal(a!.body.id, b!.body.id);
+    assert.deepEqual([b!.body.amount, b!.body.reason, b!.body.order.refunded_amount], [700, 'dented', 700]);
+    assert.equal(await countRows(t, 'refunds', ['order_id', orderId]), 1);
+    const row = await t.db.database.db.selectFrom('orders').select(['status', 'refunded_amount']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    assert.deepEqual([row.status, Number(row.refunded_amount)], ['placed', 700]);
     assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 5_000 + 700);
   });
 });

@@ -200,7 +200,7 @@ describe('orders: quote, placement, idempotency', () => {
     assert.equal(again.headers['idempotent-replayed'], 'true');
     assert.deepEqual(again.body, first.body);
     const other = await order(t, u, [{ product_id: b, quantity: 1 }], 'key-1');
-    assert.deepEqual([other.status, other.body.error], [409, 'idempotency_conflict']);
+    assert.deepEqual([other.status, other.body.error, other.body.message], [409, 'idempotency_conflict', 'This Idempotency-Key was used with different items']);
     assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 1);
     assert.equal(await balanceOf(t, u.id), 9000);
     assert.equal(await stockOf(t, a), 9);
@@ -234,6 +234,10 @@ describe('orders: quote, placement, idempotency', () => {
       t.db.database.db.updateTable('orders').set({ created_at: new Date(t.clock.now().getTime() - ms).toISOString() }).where('id', '=', id).execute();
     await age(first.body.id, 23 * HOUR);
     assert.equal((await order(t, u, [{ product_id: a, quantity: 1 }], 'day-key')).body.id, first.body.id);
+    // Exactly 24 hours old is still kept (as the job and the release see it: older than the cutoff goes).
+    await age(first.body.id, 24 * HOUR);
+    const atDay = await order(t, u, [{ product_id: a, quantity: 1 }], 'day-key');
+    assert.deepEqual([atDay.status, atDay.body.id, atDay.headers['idempotent-replayed']], [201, first.body.id, 'true'], atDay.text);
     await age(first.body.id, 25 * HOUR);
     const fresh = await order(t, u, [{ product_id: a, quantity: 1 }], 'day-key');
     assert.equal(fresh.status, 201);
@@ -246,6 +250,69 @@ describe('orders: quote, placement, idempotency', () => {
     const keys = await t.db.database.db.selectFrom('orders').select('idempotency_key').where('user_id', '=', u.id).where('idempotency_key', 'is not', null).execute();
     assert.deepEqual(keys.map((k) => k.idempotency_key), ['day-key'], 'the fresh day-key order keeps its key');
     assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 300);
+  });
+
+  it('a keyed placement refused on first use answers the refusal itself, writes nothing, and leaves the key free for a later placement', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 100, 1);
+    const refused = await order(t, u, [{ product_id: a, quantity: 2 }], 'refused-first');
+    assert.deepEqual([refused.status, refused.body.error, refused.body.product_id], [409, 'out_of_stock', a], refused.text);
+    assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 0);
+    assert.equal(await stockOf(t, a), 1);
+    assert.equal((await call(t.app, 'PUT', `/api/v1/admin/products/${a}`, { token: admin.token, body: { stock: 5 } })).status, 200);
+    const placed = await order(t, u, [{ product_id: a, quantity: 2 }], 'refused-first');
+    assert.equal(placed.status, 201, placed.text);
+    assert.equal(placed.headers['idempotent-replayed'], undefined, 'the refusal was not kept as the key\'s answer');
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 200);
+  });
+
+  it('only a keyed order keeps a request hash (a keyless one keeps nothing the key job would have to clear)', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 100, 10);
+    const plain = await order(t, u, [{ product_id: a, quantity: 1 }]);
+    const keyed = await order(t, u, [{ product_id: a, quantity: 1 }], 'hash-key');
+    const row = (id: string) => t.db.database.db.selectFrom('orders').select(['idempotency_key', 'request_hash']).where('id', '=', id).executeTakeFirstOrThrow();
+    assert.deepEqual(await row(plain.body.id), { idempotency_key: null, request_hash: null });
+    const k = await row(keyed.body.id);
+    assert.equal(k.idempotency_key, 'hash-key');
+    assert.match(k.request_hash ?? '', /^[0-9a-f]{64}$/);
+  });
+
+  it('a user whose wallet row is missing is 404 not_found (wallet) on placement, and nothing is taken or written', async () => {
+    const u = await registerUser(t.app);
+    const a = await product(t, admin, 100, 5);
+    await t.db.database.db.deleteFrom('wallets').where('user_id', '=', u.id).execute();
+    const r = await order(t, u, [{ product_id: a, quantity: 1 }]);
+    assert.deepEqual([r.status, r.body.error, r.body.message], [404, 'not_found', 'wallet not found'], r.text);
+    assert.equal(await stockOf(t, a), 5);
+    assert.equal(await countRows(t, 'orders', ['user_id', u.id]), 0);
+  });
+
+  it('/metrics counts a placement once, a replay not at all, and each refusal once under its reason', async () => {
+    const metric = async (series: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+      assert.equal(res.statusCode, 200);
+      const line = res.body.split('\n').find((l) => l.startsWith(`${series} `));
+      return line ? Number(line.slice(series.length + 1)) : 0;
+    };
+    const series = ['orders_placed_total', 'orders_refused_total{reason="out_of_stock"}', 'orders_refused_total{reason="insufficient_credits"}', 'orders_refused_total{reason="invalid_product"}'];
+    const snapshot = async () => Promise.all(series.map(metric));
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 1000);
+    const a = await product(t, admin, 600, 1);
+    const start = await snapshot();
+    const delta = async () => (await snapshot()).map((v, i) => v - start[i]!);
+    assert.equal((await order(t, u, [{ product_id: a, quantity: 1 }], 'counted')).status, 201);
+    assert.deepEqual(await delta(), [1, 0, 0, 0], 'the placement itself is counted');
+    assert.equal((await order(t, u, [{ product_id: a, quantity: 1 }], 'counted')).status, 201);
+    assert.deepEqual(await delta(), [1, 0, 0, 0], 'a replay is no new order');
+    assert.equal((await order(t, u, [{ product_id: a, quantity: 1 }])).status, 409);
+    const dear = await product(t, admin, 5000, 3);
+    assert.equal((await order(t, u, [{ product_id: dear, quantity: 1 }])).status, 402);
+    assert.equal((await order(t, u, [{ product_id: 'no-such-product', quantity: 1 }])).status, 400);
+    assert.deepEqual(await delta(), [1, 1, 1, 1]);
   });
 
   it('GET /orders lists own orders newest first, paginated; another user\'s order is 404 on read and cancel', async () => {
