@@ -276,6 +276,8 @@ describe('payment flows against the real API', () => {
     try {
       pending = await postForm(back.target, back.fields);
       assert.equal(resultOf(pending.text), 'pending');
+      assert.match(pending.text, /confirming your payment of ₹250\.00/);
+      assert.deepEqual(hiddenFields(pending.text), { encResp: back.fields.encResp }, '"Check again" re-posts the same proof');
       assert.ok((await s.pay.pay.settlement.pendingCount()) >= 1);
     } finally {
       s.proxy.mode = 'up';
@@ -526,6 +528,12 @@ describe('payment flows against the real API', () => {
       assert.match(r.page.text, /nothing was added to your wallet/);
       assert.equal(r.asked, 0, `${orderId}: the status API was not asked`);
     }
+    // A malformed token is refused even with the order id its HMAC gives.
+    const badToken = 'bad token!';
+    const forged = await respondA(s, badToken, '100.00', { order_id: orderIdFor(badToken) });
+    assert.equal(forged.page.status, 400);
+    assert.equal(resultOf(forged.page.text), 'unverified');
+    assert.equal(forged.asked, 0, 'a malformed token: the status API was not asked');
     await assertNothingCredited(s, t, 'foreign order ids');
     // The same response with our own order id is paid.
     assert.equal(resultOf((await respondA(s, t.token, '100.00')).page.text), 'success');
