@@ -581,17 +581,19 @@ describe('payment flows against the real API', () => {
 
   test('gateway A: the status API must confirm this order, this tracking id, paid, with the same amount and currency', async () => {
     const t = await userWithTopup(s, 10000);
-    const verdicts: Array<[string, Partial<StatusOrder> | null, Record<string, unknown> | null]> = [
-      ['order unknown to the gateway', null, null],
-      ['not paid', { order_status: 'Unsuccessful' }, null],
-      ['initiated only', { order_status: 'Initiated' }, null],
-      ['another amount', { order_amt: '1.00' }, null],
-      ['a few paise more', { order_amt: '100.01' }, null],
-      ['another currency', { order_currncy: 'USD' }, null],
-      ['another order number', {}, { order_no: orderIdFor(t.token) }],
-      ['another reference number', {}, { reference_no: '111122223333' }],
+    // Each refusal is logged with the status API's reason (a long status clipped to 20 characters).
+    const verdicts: Array<[string, Partial<StatusOrder> | null, Record<string, unknown> | null, string]> = [
+      ['order unknown to the gateway', null, null, 'order_unknown'],
+      ['not paid', { order_status: 'Unsuccessful' }, null, 'order_status_Unsuccessful'],
+      ['initiated only', { order_status: 'Initiated' }, null, 'order_status_Initiated'],
+      ['a long unknown status', { order_status: 'Awaiting_Bank_Confirmation' }, null, 'order_status_Awaiting_Bank_Confir'],
+      ['another amount', { order_amt: '1.00' }, null, 'status_amount_differs'],
+      ['a few paise more', { order_amt: '100.01' }, null, 'status_amount_differs'],
+      ['another currency', { order_currncy: 'USD' }, null, 'status_amount_differs'],
+      ['another order number', {}, { order_no: orderIdFor(t.token) }, 'order_mismatch'],
+      ['another reference number', {}, { reference_no: '111122223333' }, 'order_mismatch'],
     ];
-    for (const [what, status, answer] of verdicts) {
+    for (const [what, status, answer, reason] of verdicts) {
       s.simA.statusAnswer = answer;
       try {
         const r = await respondA(s, t.token, '100.00', {}, status);
@@ -599,6 +601,9 @@ describe('payment flows against the real API', () => {
         assert.equal(r.page.status, 400, what);
         assert.equal(resultOf(r.page.text), 'unverified', what);
         assert.doesNotMatch(r.page.text, /has been added to your wallet/, what);
+        const logged = s.payLogs.filter((l) => l.msg === 'gateway a status does not confirm this payment; nothing credited').at(-1);
+        assert.equal(logged?.order_id, r.fields.order_id, what);
+        assert.equal(logged?.reason, reason, what);
       } finally {
         s.simA.statusAnswer = null;
       }
@@ -615,15 +620,22 @@ describe('payment flows against the real API', () => {
     const t = await userWithTopup(s, 20000);
     const garbage = ['status=0', 'status=0&enc_response=zz', `status=0&enc_response=${s.simA.encResp({ not: 'json' })}`, `status=0&enc_response=${encrypt('[not json', GW_A.workingKey)}`];
     let last: Awaited<ReturnType<typeof respondA>> | null = null;
-    for (const knob of ['drop', ...garbage]) {
+    // Each wait is logged with why the status API gave no verdict.
+    const reasons: Record<string, string> = { drop: 'gateway_unreachable', down: 'gateway_status_503' };
+    for (const knob of ['drop', 'down', ...garbage]) {
       if (knob === 'drop') s.simA.statusDrop = true;
+      else if (knob === 'down') s.simA.statusDown = true;
       else s.simA.statusAnswer = knob;
       try {
         last = await respondA(s, t.token, '200.00');
       } finally {
         s.simA.statusDrop = false;
+        s.simA.statusDown = false;
         s.simA.statusAnswer = null;
       }
+      const logged = s.payLogs.filter((l) => l.msg === 'gateway a status could not be asked; not credited yet').at(-1);
+      assert.equal(logged?.order_id, last.fields.order_id, knob);
+      assert.equal(logged?.reason, reasons[knob] ?? 'gateway_status_unreadable', knob);
       assert.equal(last.page.status, 200, knob);
       assert.equal(resultOf(last.page.text), 'pending', `${knob}: ${last.page.text}`);
       assert.match(last.page.text, /confirming your payment of ₹200\.00/, knob);
