@@ -278,6 +278,7 @@ describe('payment flows against the real API', () => {
       assert.equal(resultOf(pending.text), 'pending');
       assert.match(pending.text, /confirming your payment of ₹250\.00/);
       assert.deepEqual(hiddenFields(pending.text), { encResp: back.fields.encResp }, '"Check again" re-posts the same proof');
+      assert.match(pending.text, /<form method="post" action="\/api\/gateway-a\/response">/);
       assert.ok((await s.pay.pay.settlement.pendingCount()) >= 1);
     } finally {
       s.proxy.mode = 'up';
