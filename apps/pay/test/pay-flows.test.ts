@@ -767,3 +767,20 @@ describe('gateway A response limit', () => {
     assert.deepEqual(statuses.slice(30), [429, 429]);
   });
 });
+
+describe('gateway A closed (no signing secret for the API)', () => {
+  let s: Stack;
+  before(async () => {
+    s = await startStack({ paySecret: false, gatewayB: false });
+  });
+  after(() => s.close());
+
+  test('a gateway A response posted while the gateway is closed is refused with 503 before the status API is asked', async () => {
+    const t = await userWithTopup(s, 10000);
+    const r = await respondA(s, t.token, '100.00');
+    assert.equal(r.page.status, 503, r.page.text);
+    assert.equal(resultOf(r.page.text), null, 'a refusal page, not a payment result');
+    assert.equal(r.asked, 0, 'the status API was not asked');
+    await assertNothingCredited(s, t, 'gateway A closed');
+  });
+});
