@@ -75,11 +75,18 @@ export const targets = {
     mutate: ['packages/signing/src/index.ts'],
     command: 'cd packages/signing && node --test test/signing.test.ts',
   },
-  // The payment server's checks before it credits: gateway A's response (order id, status, amount,
-  // the status API's confirmation) and gateway B's completed capture. settlement.ts (66-137) and
-  // gateway-a/status.ts are not run yet (docs/testing.md).
+  // The payment server's checks before it credits: gateway A's response (order id, status, amount),
+  // the status API's confirmation (status.ts), gateway B's completed capture, and the settlement of
+  // a confirmed payment (settle: the amount check against the top-up, the outbox row written before
+  // the API call, what each API answer turns into).
   pay: {
-    mutate: ['apps/pay/src/gateway-a/gateway-a.routes.ts:19-22', 'apps/pay/src/gateway-a/gateway-a.routes.ts:53-110', 'apps/pay/src/gateway-b/gateway-b.routes.ts:32-38'],
+    mutate: [
+      'apps/pay/src/gateway-a/gateway-a.routes.ts:19-22', // orderIdMatches
+      'apps/pay/src/gateway-a/gateway-a.routes.ts:53-110', // the response handler
+      'apps/pay/src/gateway-a/status.ts:18-55', // fetchOrderStatus
+      'apps/pay/src/gateway-b/gateway-b.routes.ts:32-38', // settleCapture
+      'apps/pay/src/settlement.ts:90-135', // settle
+    ],
     command: pay(['units', 'pay-flows']),
   },
 };

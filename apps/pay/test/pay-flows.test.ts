@@ -4,6 +4,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,51 @@ function withTrackingIdOf(s: Stack, t1: Record<string, string>, t2: Record<strin
   const forged: Record<string, string> = { ...decodeParams(decrypt(t2.encResp!, GW_A.workingKey)!), tracking_id: tracking };
   s.simA.orders.get(forged.order_id!)!.reference_no = tracking;
   return { encResp: encrypt(encodeParams(forged), GW_A.workingKey) };
+}
+
+/** An order id gateway A carries for `token`: our HMAC prefix (20 hex) and 8 random hex. */
+const orderIdFor = (token: string, tail = randomBytes(4).toString('hex')): string =>
+  createHmac('sha256', GW_A.workingKey).update(token).digest('hex').slice(0, 20) + tail;
+
+/**
+ * Posts a form to gateway A's response URL in-process, from its own address: responses are
+ * limited to 30 a minute per IP, and these tests post more than that.
+ */
+let nextIp = 0;
+async function postResponse(s: Stack, fields: Record<string, string>): Promise<{ status: number; text: string }> {
+  nextIp += 1;
+  const r = await s.pay.inject({
+    method: 'POST',
+    url: '/api/gateway-a/response',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    payload: new URLSearchParams(fields).toString(),
+    remoteAddress: `10.9.${nextIp >> 8}.${nextIp & 255}`,
+  });
+  return { status: r.statusCode, text: r.body };
+}
+
+type StatusOrder = { order_status: string; reference_no: string; order_amt: string; order_currncy: string };
+
+/**
+ * Posts gateway A's success response for `token` (amount `amount` INR) with `change` applied to its
+ * fields; the status API knows the order (as the response says, paid) with `status` applied, or not
+ * at all when `status` is null. Returns the page and how many times the status API was asked.
+ */
+async function respondA(s: Stack, token: string, amount: string, change: Record<string, string> = {}, status: Partial<StatusOrder> | null = {}) {
+  const fields: Record<string, string> = { order_id: orderIdFor(token), tracking_id: String(randomInt(100_000_000_000, 999_999_999_999)), order_status: 'Success', currency: 'INR', amount, merchant_param1: token, ...change };
+  if (status) s.simA.orders.set(fields.order_id!, { order_status: 'Shipped', reference_no: fields.tracking_id!, order_amt: fields.amount!, order_currncy: fields.currency!, ...status });
+  const queries = s.simA.statusQueries.length;
+  const encResp = s.simA.encResp(fields);
+  const page = await postResponse(s, { encResp });
+  return { page, fields, encResp, asked: s.simA.statusQueries.length - queries };
+}
+
+/** Nothing reached the wallet, no credit call reached the API, and nothing is owed in the outbox. */
+async function assertNothingCredited(s: Stack, t: { user: Parameters<typeof balanceOf>[1]; token: string }, what: string) {
+  assert.equal(await balanceOf(s, t.user), 0, what);
+  assert.deepEqual((await topupRows(s, t.token)).logs, [], `${what}: no credit call`);
+  assert.equal(await s.pay.pay.settlement.pendingCount(), 0, `${what}: nothing owed`);
+  assert.equal((await topupStatus(s, t.user, t.token)).status, 'pending', what);
 }
 
 const get = async (url: string) => {
@@ -230,6 +276,9 @@ describe('payment flows against the real API', () => {
     try {
       pending = await postForm(back.target, back.fields);
       assert.equal(resultOf(pending.text), 'pending');
+      assert.match(pending.text, /confirming your payment of ₹250\.00/);
+      assert.deepEqual(hiddenFields(pending.text), { encResp: back.fields.encResp }, '"Check again" re-posts the same proof');
+      assert.match(pending.text, /<form method="post" action="\/api\/gateway-a\/response">/);
       assert.ok((await s.pay.pay.settlement.pendingCount()) >= 1);
     } finally {
       s.proxy.mode = 'up';
@@ -470,6 +519,183 @@ describe('payment flows against the real API', () => {
     }
   });
 
+  test('gateway A: an order id that is not ours for the token (wrong length, not lower-case hex) is refused before the status API is asked', async () => {
+    const t = await userWithTopup(s, 10000);
+    const ours = orderIdFor(t.token);
+    for (const orderId of [`${ours}f`, `${ours}ff`, `${ours.slice(0, 20)}ABCDEF12`, ours.slice(0, 27), `g${ours.slice(1)}`, '']) {
+      const r = await respondA(s, t.token, '100.00', { order_id: orderId });
+      assert.equal(r.page.status, 400, orderId);
+      assert.equal(resultOf(r.page.text), 'unverified', orderId);
+      assert.match(r.page.text, /nothing was added to your wallet/);
+      assert.equal(r.asked, 0, `${orderId}: the status API was not asked`);
+    }
+    // A malformed token is refused even with the order id its HMAC gives.
+    const badToken = 'bad token!';
+    const forged = await respondA(s, badToken, '100.00', { order_id: orderIdFor(badToken) });
+    assert.equal(forged.page.status, 400);
+    assert.equal(resultOf(forged.page.text), 'unverified');
+    assert.equal(forged.asked, 0, 'a malformed token: the status API was not asked');
+    await assertNothingCredited(s, t, 'foreign order ids');
+    // The same response with our own order id is paid.
+    assert.equal(resultOf((await respondA(s, t.token, '100.00')).page.text), 'success');
+    assert.equal(await balanceOf(s, t.user), 10000);
+  });
+
+  test('gateway A: a tracking id outside [A-Za-z0-9_-]{1,64} is refused; one character and 64 characters are paid', async () => {
+    const t = await userWithTopup(s, 10000);
+    const long = (n: number) => randomBytes(64).toString('hex').slice(0, n);
+    for (const trackingId of ['', long(65), `${long(10)}.`, `.${long(10)}`, `${long(5)} ${long(5)}`, `${long(10)}<`]) {
+      const r = await respondA(s, t.token, '100.00', { tracking_id: trackingId });
+      assert.equal(r.page.status, 400, JSON.stringify(trackingId));
+      assert.equal(resultOf(r.page.text), 'unverified', trackingId);
+      assert.equal(r.asked, 0, `${trackingId}: the status API was not asked`);
+    }
+    await assertNothingCredited(s, t, 'bad tracking ids');
+    const sixtyFour = `aZ_-${long(60)}`;
+    const paid = await respondA(s, t.token, '100.00', { tracking_id: sixtyFour });
+    assert.equal(resultOf(paid.page.text), 'success', paid.page.text);
+    assert.equal((await topupRows(s, t.token)).topup.gateway_txn_id, sixtyFour);
+    const one = await userWithTopup(s, 10000);
+    const single = randomBytes(1).toString('hex').slice(0, 1);
+    // A one-character tracking id is valid (another top-up, so the id is not reused).
+    const r1 = await respondA(s, one.token, '100.00', { tracking_id: single });
+    assert.equal(resultOf(r1.page.text), 'success', r1.page.text);
+    assert.equal(await balanceOf(s, one.user), 10000);
+  });
+
+  test('gateway A: a success response without a usable currency or amount is refused before the status API is asked', async () => {
+    const t = await userWithTopup(s, 10000);
+    for (const change of [{ currency: 'inr' }, { currency: 'INRX' }, { currency: 'xINR' }, { currency: 'IN' }, { currency: '' }, { amount: 'abc' }, { amount: '' }, { amount: '-100.00' }, { amount: '100.001' }]) {
+      const r = await respondA(s, t.token, '100.00', change);
+      assert.equal(r.page.status, 400, JSON.stringify(change));
+      assert.equal(resultOf(r.page.text), 'unverified', JSON.stringify(change));
+      assert.equal(r.asked, 0, `${JSON.stringify(change)}: the status API was not asked`);
+    }
+    const missing = await postResponse(s, { encResp: s.simA.encResp({ order_id: orderIdFor(t.token), tracking_id: '123456789012', order_status: 'Success', merchant_param1: t.token }) });
+    assert.equal(missing.status, 400);
+    assert.equal(resultOf(missing.text), 'unverified');
+    const empty = await postResponse(s, {});
+    assert.equal(empty.status, 400);
+    assert.equal(resultOf(empty.text), 'unverified');
+    await assertNothingCredited(s, t, 'unusable amounts');
+  });
+
+  test('gateway A: the status API must confirm this order, this tracking id, paid, with the same amount and currency', async () => {
+    const t = await userWithTopup(s, 10000);
+    // Each refusal is logged with the status API's reason (a long status clipped to 20 characters).
+    const verdicts: Array<[string, Partial<StatusOrder> | null, Record<string, unknown> | null, string]> = [
+      ['order unknown to the gateway', null, null, 'order_unknown'],
+      ['not paid', { order_status: 'Unsuccessful' }, null, 'order_status_Unsuccessful'],
+      ['initiated only', { order_status: 'Initiated' }, null, 'order_status_Initiated'],
+      ['a long unknown status', { order_status: 'Awaiting_Bank_Confirmation' }, null, 'order_status_Awaiting_Bank_Confir'],
+      ['another amount', { order_amt: '1.00' }, null, 'status_amount_differs'],
+      ['a few paise more', { order_amt: '100.01' }, null, 'status_amount_differs'],
+      ['another currency', { order_currncy: 'USD' }, null, 'status_amount_differs'],
+      ['another order number', {}, { order_no: orderIdFor(t.token) }, 'order_mismatch'],
+      ['another reference number', {}, { reference_no: '111122223333' }, 'order_mismatch'],
+    ];
+    for (const [what, status, answer, reason] of verdicts) {
+      s.simA.statusAnswer = answer;
+      try {
+        const r = await respondA(s, t.token, '100.00', {}, status);
+        assert.equal(r.asked, 1, `${what}: the status API was asked`);
+        assert.equal(r.page.status, 400, what);
+        assert.equal(resultOf(r.page.text), 'unverified', what);
+        assert.doesNotMatch(r.page.text, /has been added to your wallet/, what);
+        const logged = s.payLogs.filter((l) => l.msg === 'gateway a status does not confirm this payment; nothing credited').at(-1);
+        assert.equal(logged?.order_id, r.fields.order_id, what);
+        assert.equal(logged?.reason, reason, what);
+      } finally {
+        s.simA.statusAnswer = null;
+      }
+    }
+    await assertNothingCredited(s, t, 'status API verdicts');
+    // "Successful" is paid as well as "Shipped".
+    const r = await respondA(s, t.token, '100.00', {}, { order_status: 'Successful' });
+    assert.equal(resultOf(r.page.text), 'success', r.page.text);
+    assert.match(r.page.text, /₹100\.00 has been added to your wallet/);
+    assert.equal(await balanceOf(s, t.user), 10000);
+  });
+
+  test('gateway A: a status API that does not answer, or answers garbage, credits nothing now and "Check again" pays it', async () => {
+    const t = await userWithTopup(s, 20000);
+    const garbage = ['status=0', 'status=0&enc_response=zz', `status=0&enc_response=${s.simA.encResp({ not: 'json' })}`, `status=0&enc_response=${encrypt('[not json', GW_A.workingKey)}`];
+    let last: Awaited<ReturnType<typeof respondA>> | null = null;
+    // Each wait is logged with why the status API gave no verdict.
+    const reasons: Record<string, string> = { drop: 'gateway_unreachable', down: 'gateway_status_503' };
+    for (const knob of ['drop', 'down', ...garbage]) {
+      if (knob === 'drop') s.simA.statusDrop = true;
+      else if (knob === 'down') s.simA.statusDown = true;
+      else s.simA.statusAnswer = knob;
+      try {
+        last = await respondA(s, t.token, '200.00');
+      } finally {
+        s.simA.statusDrop = false;
+        s.simA.statusDown = false;
+        s.simA.statusAnswer = null;
+      }
+      const logged = s.payLogs.filter((l) => l.msg === 'gateway a status could not be asked; not credited yet').at(-1);
+      assert.equal(logged?.order_id, last.fields.order_id, knob);
+      assert.equal(logged?.reason, reasons[knob] ?? 'gateway_status_unreadable', knob);
+      assert.equal(last.page.status, 200, knob);
+      assert.equal(resultOf(last.page.text), 'pending', `${knob}: ${last.page.text}`);
+      assert.match(last.page.text, /confirming your payment of ₹200\.00/, knob);
+      assert.deepEqual(hiddenFields(last.page.text), { encResp: last.encResp }, 'the retry carries the same proof');
+      assert.match(last.page.text, /<form method="post" action="\/api\/gateway-a\/response">/);
+    }
+    await assertNothingCredited(s, t, 'status API not answering');
+    const again = await postResponse(s, hiddenFields(last!.page.text));
+    assert.equal(resultOf(again.text), 'success', again.text);
+    assert.equal(await balanceOf(s, t.user), 20000);
+  });
+
+  test('gateway A: a declined payment\'s page links back to the hosted page to try again', async () => {
+    const t = await userWithTopup(s, 10000);
+    const r = await respondA(s, t.token, '100.00', { order_status: 'Failure' }, { order_status: 'Unsuccessful' });
+    assert.equal(r.page.status, 200);
+    assert.equal(resultOf(r.page.text), 'failed');
+    assert.equal(r.asked, 0, 'a decline needs no confirmation');
+    assert.ok(r.page.text.includes(`id="again" href="/topup?token&#61;${t.token}"`), r.page.text);
+    await assertNothingCredited(s, t, 'declined');
+  });
+
+  test('gateway A: a payment in another currency than the top-up is refused before any credit call, even when the status API agrees', async () => {
+    const t = await userWithTopup(s, 10000);
+    const r = await respondA(s, t.token, '100.00', { currency: 'USD' });
+    assert.equal(r.asked, 1);
+    assert.equal(resultOf(r.page.text), 'unverified');
+    assert.ok(s.payLogs.some((l) => /differs from the top-up/.test(l.msg) && l.currency === 'USD'));
+    await assertNothingCredited(s, t, 'another currency');
+  });
+
+  test('gateway A: a confirmed payment for a token the API does not know credits nothing and is not queued', async () => {
+    const token = `unknown-${randomBytes(12).toString('hex')}`;
+    const r = await respondA(s, token, '100.00');
+    assert.equal(r.asked, 1);
+    assert.equal(resultOf(r.page.text), 'unverified', r.page.text);
+    assert.equal(await s.pay.pay.settlement.pendingCount(), 0, 'an unknown token is not retried');
+    assert.deepEqual((await s.pay.pay.settlement.outbox.rows()).filter((row) => row.credit.token === token), []);
+  });
+
+  test('gateway B: a completed capture without a top-up token asks the API nothing and credits nothing', async () => {
+    const t = await userWithTopup(s, 10000);
+    for (const customId of [undefined, 'bad token!']) {
+      const created = await postForm(`${s.payUrl}/api/gateway-b/create`, { token: t.token });
+      const orderId = new URL(/id="continue" href="([^"]+)"/.exec(created.text)![1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))).searchParams.get('token')!;
+      const unit = s.simB.orders.get(orderId)!.purchase_units[0];
+      if (customId === undefined) delete unit.custom_id;
+      else unit.custom_id = customId;
+      const r = await postForm(`${s.simB.apiBase}/sim/approve`, { order: orderId });
+      const passed = s.proxy.passed.length;
+      const page = await get(r.headers.get('location')!);
+      assert.equal(resultOf(page.text), 'unverified', page.text);
+      const hook = await s.simB.deliverWebhook(orderId);
+      assert.equal(hook.status, 200);
+      assert.deepEqual(s.proxy.passed.slice(passed), [], `${customId}: no lookup or credit reached the API`);
+    }
+    await assertNothingCredited(s, t, 'capture without a token');
+  });
+
   test('no log line carries a top-up token or the signing secret', async () => {
     const logs = JSON.stringify(s.payLogs);
     assert.ok(s.payLogs.length > 10);
@@ -539,5 +765,22 @@ describe('gateway A response limit', () => {
     for (let i = 0; i < 32; i++) statuses.push((await postForm(`${s.payUrl}/api/gateway-a/response`, { encResp: 'ab'.repeat(16) })).status);
     assert.deepEqual(statuses.slice(0, 30), Array(30).fill(400));
     assert.deepEqual(statuses.slice(30), [429, 429]);
+  });
+});
+
+describe('gateway A closed (no signing secret for the API)', () => {
+  let s: Stack;
+  before(async () => {
+    s = await startStack({ paySecret: false, gatewayB: false });
+  });
+  after(() => s.close());
+
+  test('a gateway A response posted while the gateway is closed is refused with 503 before the status API is asked', async () => {
+    const t = await userWithTopup(s, 10000);
+    const r = await respondA(s, t.token, '100.00');
+    assert.equal(r.page.status, 503, r.page.text);
+    assert.equal(resultOf(r.page.text), null, 'a refusal page, not a payment result');
+    assert.equal(r.asked, 0, 'the status API was not asked');
+    await assertNothingCredited(s, t, 'gateway A closed');
   });
 });

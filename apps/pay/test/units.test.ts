@@ -1,10 +1,13 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCipheriv, createHash } from 'node:crypto';
 import { decodeParams, decrypt, encodeParams, encrypt } from '../src/gateway-a/crypto.ts';
 import { decimalToMinor, minorToDecimal } from '../src/lib/money.ts';
 import { ConfigError, loadPayConfig } from '../src/config.ts';
 import { buildPayApp } from '../src/app.ts';
+import { Settlement } from '../src/settlement.ts';
+import { Outbox } from '../src/outbox.ts';
+import type { CreditInput, CreditResult, LookupResult } from '../src/api-client.ts';
 
 test('gateway A encryption is AES-128-CBC with key MD5(working key) and IV 0x00..0x0f, hex', () => {
   const key = 'WORKINGKEY0123456789ABCDEF012345';
@@ -100,4 +103,124 @@ test('/metrics: pay_outbox_depth for loopback callers or the bearer METRICS_TOKE
   } finally {
     await app.close();
   }
+});
+
+/**
+ * Settlement against a stand-in API: what each lookup and credit answer turns into, and what the
+ * outbox holds around the call (written before the API hears of the credit, kept while owed).
+ */
+describe('settlement of one confirmed payment', () => {
+  const payment = { token: 'token-settle-0001', gateway: 'gateway_a' as const, gatewayTxnId: '900100200300', paidAmount: 12345, paidCurrency: 'INR' };
+  const credit = { token: payment.token, amount: 12345, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: '900100200300' };
+  const found: LookupResult = { kind: 'found', topup: { status: 'pending', amount: 12345, currency: 'INR', expires_at: '' } };
+
+  async function settleWith(lookup: LookupResult, answer: CreditResult | (() => Promise<CreditResult>), prepare?: (outbox: Outbox) => void) {
+    const outbox = new Outbox(null);
+    const calls: Array<{ credit: CreditInput; rowsAtCall: unknown }> = [];
+    const api = {
+      lookup: async () => lookup,
+      credit: async (c: CreditInput) => {
+        calls.push({ credit: c, rowsAtCall: await outbox.rows() });
+        return typeof answer === 'function' ? answer() : answer;
+      },
+    };
+    const logs: Array<{ level: string; msg: string }> = [];
+    const log = Object.fromEntries(['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((level) => [level, (_o: unknown, msg: string) => logs.push({ level, msg })]));
+    const settlement = new Settlement({ api: api as never, log: log as never, clock: { now: () => new Date(1_800_000_000_000) }, outbox, leaseMs: 30_000 });
+    await settlement.start(null);
+    prepare?.(outbox);
+    try {
+      const outcome = await settlement.settle(payment);
+      return { outcome, calls, rows: await outbox.rows(), logs };
+    } finally {
+      await settlement.close();
+    }
+  }
+
+  test('a credited payment was owed in the outbox before the API call and is gone after it', async () => {
+    const r = await settleWith(found, { kind: 'credited', balance: 12345 });
+    assert.deepEqual(r.outcome, { kind: 'credited', amount: 12345, currency: 'INR' });
+    assert.deepEqual(r.calls, [{ credit, rowsAtCall: [{ credit, attempts: 0, failed: null }] }]);
+    assert.deepEqual(r.rows, []);
+  });
+
+  test('a credit the API already took (duplicate) counts as credited and is not kept', async () => {
+    const r = await settleWith(found, { kind: 'duplicate' });
+    assert.deepEqual(r.outcome, { kind: 'credited', amount: 12345, currency: 'INR' });
+    assert.deepEqual(r.rows, []);
+  });
+
+  test('a credit the API refuses for good (409 amount_mismatch) is not credited, and kept as failed for a person', async () => {
+    const r = await settleWith(found, { kind: 'rejected', status: 409, error: 'amount_mismatch' });
+    assert.deepEqual(r.outcome, { kind: 'mismatch' });
+    assert.deepEqual(r.rows, [{ credit, attempts: 0, failed: 'amount_mismatch' }]);
+  });
+
+  test('a gateway transaction that already paid another top-up is answered as reused and kept as failed', async () => {
+    const r = await settleWith(found, { kind: 'rejected', status: 409, error: 'gateway_txn_reused' });
+    assert.deepEqual(r.outcome, { kind: 'reused' });
+    assert.deepEqual(r.rows, [{ credit, attempts: 0, failed: 'gateway_txn_reused' }]);
+  });
+
+  test('a credit the API cannot take now (unreachable, or refused for a reason not about this payment) stays owed', async () => {
+    for (const answer of [{ kind: 'unavailable' }, { kind: 'rejected', status: 401, error: 'invalid_signature' }, { kind: 'rejected', status: 400, error: 'amount_mismatch' }, { kind: 'rejected', status: 409, error: 'conflict' }] as CreditResult[]) {
+      const r = await settleWith(found, answer);
+      assert.deepEqual(r.outcome, { kind: 'pending', amount: 12345, currency: 'INR' }, JSON.stringify(answer));
+      assert.deepEqual(r.rows, [{ credit, attempts: 0, failed: null }], JSON.stringify(answer));
+    }
+  });
+
+  test('an unknown token, or a paid amount or currency other than the top-up\'s, is refused without a credit call or an outbox row', async () => {
+    const unknown = await settleWith({ kind: 'not_found' }, { kind: 'credited', balance: 0 });
+    assert.deepEqual(unknown.outcome, { kind: 'unknown_token' });
+    assert.deepEqual(unknown.calls, []);
+    assert.deepEqual(unknown.rows, []);
+    for (const topup of [{ ...found.topup, amount: 12344 }, { ...found.topup, amount: 12346 }, { ...found.topup, currency: 'USD' }]) {
+      const r = await settleWith({ kind: 'found', topup }, { kind: 'credited', balance: 0 });
+      assert.deepEqual(r.outcome, { kind: 'mismatch' }, JSON.stringify(topup));
+      assert.ok(r.logs.some((l) => l.level === 'error' && /differs from the top-up/.test(l.msg)));
+      assert.deepEqual(r.calls, [], JSON.stringify(topup));
+      assert.deepEqual(r.rows, [], JSON.stringify(topup));
+    }
+  });
+
+  test('when the top-up lookup fails the API is down: the credit is owed, not called now', async () => {
+    const r = await settleWith({ kind: 'unavailable' }, { kind: 'credited', balance: 0 });
+    assert.deepEqual(r.outcome, { kind: 'pending', amount: 12345, currency: 'INR' });
+    assert.deepEqual(r.calls, []);
+    assert.deepEqual(r.rows, [{ credit, attempts: 0, failed: null }]);
+  });
+
+  test('an outbox that cannot record the credit does not stop the API call; a credit taken then is still credited', async () => {
+    let removed: string[] = [];
+    const prepare = (outbox: Outbox) => {
+      outbox.add = async () => {
+        throw new Error('disk full');
+      };
+      const remove = outbox.remove.bind(outbox);
+      outbox.remove = async (key: string) => {
+        removed.push(key);
+        return remove(key);
+      };
+    };
+    const ok = await settleWith(found, { kind: 'credited', balance: 12345 }, prepare);
+    assert.deepEqual(ok.outcome, { kind: 'credited', amount: 12345, currency: 'INR' });
+    assert.equal(ok.calls.length, 1);
+    assert.deepEqual(removed, ['gateway_a:900100200300'], 'any copy another instance wrote is removed');
+    assert.ok(ok.logs.some((l) => l.level === 'error' && /could not be recorded as owed/.test(l.msg)));
+    removed = [];
+    const down = await settleWith(found, { kind: 'unavailable' }, prepare);
+    assert.deepEqual(down.outcome, { kind: 'pending', amount: 12345, currency: 'INR' });
+    assert.deepEqual(removed, [], 'nothing removed while still owed');
+  });
+
+  test('an outbox that cannot be updated after the call does not turn a credited payment into an error', async () => {
+    const r = await settleWith(found, { kind: 'credited', balance: 12345 }, (outbox) => {
+      outbox.remove = async () => {
+        throw new Error('locked');
+      };
+    });
+    assert.deepEqual(r.outcome, { kind: 'credited', amount: 12345, currency: 'INR' });
+    assert.ok(r.logs.some((l) => l.level === 'error' && /outbox not updated/.test(l.msg)));
+  });
 });

@@ -114,9 +114,15 @@ test('malformed gateway answers are refusals, never a thrown TypeError; each mis
     assert.equal(captureOf(bad as never, 'ORD-1'), null, JSON.stringify(bad));
   }
   assert.equal(captureOf({ ...capture, supplementary_data: undefined } as never, null)?.orderId, null);
+  // A webhook capture with supplementary_data but no related_ids: no order id, refused by the caller, not a TypeError.
+  assert.equal(captureOf({ ...capture, supplementary_data: {} } as never, null)?.orderId, null);
+  assert.equal(captureOf({ ...capture, supplementary_data: { related_ids: { order_id: 'ORD-9' } } } as never, null)?.orderId, 'ORD-9');
   const unit = { custom_id: 'tok', payments: { captures: [null, { ...capture, status: 'DECLINED' }, capture] } };
   const order = { id: 'ORD-1', status: 'COMPLETED', purchase_units: [unit] };
   assert.equal(completedCapture(order as never)?.captureId, 'CAP-1');
+  // An empty custom_id on the unit is no token: the capture's own custom_id is used instead.
+  assert.equal(completedCapture({ ...order, purchase_units: [{ ...unit, custom_id: '' }] } as never)?.token, 'tok');
+  assert.equal(completedCapture({ ...order, id: '' } as never)?.orderId, null);
   for (const bad of [null, {}, { status: 'COMPLETED' }, { status: 'COMPLETED', purchase_units: [{}] }, { status: 'COMPLETED', purchase_units: [{ payments: {} }] }]) {
     assert.equal(completedCapture(bad as never), null, JSON.stringify(bad));
   }

@@ -33,6 +33,13 @@ export interface GatewayASim {
   orders: Map<string, { order_status: string; reference_no: string; order_amt: string; order_currncy: string }>;
   /** Status API answers 503 while true. */
   statusDown: boolean;
+  /** Status API drops the connection without answering while true. */
+  statusDrop: boolean;
+  /**
+   * The status API's next answers: an object is merged into the decrypted JSON answer (another
+   * verdict, order number, reference or amount); a string is sent as the whole body instead.
+   */
+  statusAnswer: Record<string, unknown> | string | null;
   /** Decrypted status queries, in arrival order. */
   statusQueries: Record<string, string>[];
   close(): Promise<void>;
@@ -64,6 +71,8 @@ export async function startGatewayASim(o: GatewayASimOptions): Promise<GatewayAS
     encResp: (params) => encrypt(encodeParams(params), o.workingKey),
     orders: new Map(),
     statusDown: false,
+    statusDrop: false,
+    statusAnswer: null,
     statusQueries: [],
   };
 
@@ -96,20 +105,31 @@ export async function startGatewayASim(o: GatewayASimOptions): Promise<GatewayAS
       // number and reference (tracking) number, an encrypted JSON answer after `status=0&`.
       if (req.method === 'POST' && url.pathname === '/apis/servlet/DoWebTrans') {
         const form = await readForm(req);
+        if (sim.statusDrop) return req.socket.destroy();
         if (sim.statusDown) {
           res.writeHead(503);
           return res.end('unavailable');
         }
-        const plain = form.access_code === o.accessCode && form.command === 'orderStatusTracker' ? decrypt(form.enc_request ?? '', o.workingKey) : null;
+        // As the real API: a form post, JSON both ways, version 1.2; anything else is not understood.
+        const wellFormed =
+          req.headers['content-type'] === 'application/x-www-form-urlencoded' &&
+          form.access_code === o.accessCode &&
+          form.command === 'orderStatusTracker' &&
+          form.request_type === 'JSON' &&
+          form.response_type === 'JSON' &&
+          form.version === '1.2';
+        const plain = wellFormed ? decrypt(form.enc_request ?? '', o.workingKey) : null;
         const query = plain === null ? null : (JSON.parse(plain) as Record<string, string>);
         if (query) sim.statusQueries.push(query);
         const order = query ? sim.orders.get(query.order_no ?? '') : undefined;
         res.writeHead(200, { 'content-type': 'text/plain' });
+        if (typeof sim.statusAnswer === 'string') return res.end(sim.statusAnswer);
         if (!query || !order || (query.reference_no && query.reference_no !== order.reference_no)) {
           return res.end(`status=1&enc_response=${encodeURIComponent('Order not found')}`);
         }
-        const answer = { status: 0, order_no: query.order_no, ...order };
-        return res.end(`status=0&enc_response=${encrypt(JSON.stringify(answer), o.workingKey)}`);
+        const answer = { status: 0, order_no: query.order_no, ...order, ...sim.statusAnswer };
+        // The real API ends its answer with a line break.
+        return res.end(`status=0&enc_response=${encrypt(JSON.stringify(answer), o.workingKey)}\r\n`);
       }
       if (req.method === 'POST' && url.pathname === '/sim/complete') {
         const form = await readForm(req);
