@@ -127,7 +127,8 @@ describe('admin users area', () => {
       await ledger(u.id, 'order_payment', -400, day(-HOUR));
       await ledger(u.id, 'order_refund', 100, day(-HOUR));
       await d.updateTable('wallets').set({ shopping_credits: 1200 }).where('user_id', '=', u.id).execute();
-      await d.updateTable('wallets').set({ shopping_credits: 300 }).where('user_id', '=', old.id).execute();
+      // Balances equal their ledgers (u: 1500 − 400 + 100, old: 700); old also holds points.
+      await d.updateTable('wallets').set({ shopping_credits: 700, reward_points: 25 }).where('user_id', '=', old.id).execute();
       await insertOrder(d, fresh.clock, u.id, 'placed', 400);
       await call(fresh.app, 'POST', '/api/v1/tickets', { token: u.token, body: { subject: 's', message: 'm' } });
 
@@ -136,8 +137,8 @@ describe('admin users area', () => {
       assert.equal(res.body.currency, 'INR');
       assert.deepEqual(res.body.current, {
         users: 3,
-        wallet_liability: 1500,
-        reward_points_outstanding: 0,
+        wallet_liability: 1900, // the ledger's total: a closed day's stored sum (old's top-up) plus today's rows
+        reward_points_outstanding: 25,
         e_vouchers_outstanding: 0,
         open_tickets: 1,
         pending_deletion_requests: 0,

@@ -124,9 +124,17 @@ export function walletSums(db: Executor) {
     .executeTakeFirstOrThrow();
 }
 
-/** Point-in-time figures: what the wallets owe, open tickets, pending deletions (live users come from the daily figures). */
+/**
+ * Point-in-time figures: outstanding points and vouchers, open tickets, pending deletions (live
+ * users and the liability in credits come from the daily figures and the ledger).
+ */
 export async function currentFigures(db: Executor) {
-  const wallets = await walletSums(db);
+  // The predicate repeats the partial index's (migration 15): only wallets holding points or vouchers are read.
+  const wallets = await db
+    .selectFrom('wallets')
+    .select((eb) => [eb.fn.sum<number>('reward_points').as('points'), eb.fn.sum<number>('e_vouchers').as('vouchers')])
+    .where(sql<boolean>`reward_points <> 0 or e_vouchers <> 0`)
+    .executeTakeFirstOrThrow();
   const tickets = await db
     .selectFrom('tickets')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -134,7 +142,6 @@ export async function currentFigures(db: Executor) {
     .executeTakeFirstOrThrow();
   const pending = await db.selectFrom('deletion_requests').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
   return {
-    wallet_liability: n(wallets.credits),
     reward_points_outstanding: n(wallets.points),
     e_vouchers_outstanding: n(wallets.vouchers),
     open_tickets: n(tickets.n),

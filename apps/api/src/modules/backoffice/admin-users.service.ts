@@ -138,7 +138,9 @@ export async function dashboard(ctx: Ctx) {
   return {
     as_of: now.toISOString(),
     currency: ctx.config.currency,
-    current: { users: ever.new_users - ever.deleted_users, ...(await repo.currentFigures(ctx.db)) },
+    // The liability in credits is the ledger's total (balance = ledger, which the reconciliation
+    // checks): stored days plus the rows since, where summing the wallets grew with customers.
+    current: { users: ever.new_users - ever.deleted_users, wallet_liability: ever.ledger_net, ...(await repo.currentFigures(ctx.db)) },
     windows: {
       today: windowOf(await figuresSince(ctx.db, midnightOf(dayOf(now.toISOString())), until)),
       '7d': windowOf(await figuresSince(ctx.db, ago(7), until)),
