@@ -565,7 +565,8 @@ describe('payment flows against the real API', () => {
 
   test('gateway A: a success response without a usable currency or amount is refused before the status API is asked', async () => {
     const t = await userWithTopup(s, 10000);
-    for (const change of [{ currency: 'inr' }, { currency: 'INRX' }, { currency: 'xINR' }, { currency: 'IN' }, { currency: '' }, { amount: 'abc' }, { amount: '' }, { amount: '-100.00' }, { amount: '100.001' }]) {
+    const changes: Record<string, string>[] = [{ currency: 'inr' }, { currency: 'INRX' }, { currency: 'xINR' }, { currency: 'IN' }, { currency: '' }, { amount: 'abc' }, { amount: '' }, { amount: '-100.00' }, { amount: '100.001' }];
+    for (const change of changes) {
       const r = await respondA(s, t.token, '100.00', change);
       assert.equal(r.page.status, 400, JSON.stringify(change));
       assert.equal(resultOf(r.page.text), 'unverified', JSON.stringify(change));
