@@ -13,6 +13,7 @@
  *                      (give the same --users: the signed-in customers are found by it)
  *   --only TEXT        time only the routes whose name contains TEXT
  *   --concurrent C     concurrent callers for the second pass (default 10; 0 skips it)
+ *   BENCH_SLOW_MS=10 logs every call that slow; BENCH_API_NODE_ARGS=--trace-gc passes node flags to the API
  *
  * Per 1,000,000 customers: 20,000 products (80,000 images), 2,010,000 orders (≈ 3 M lines, one
  * customer with 10,000 of them and 20,000 ledger rows), ≈ 4.5 M ledger rows, 550,000 top-ups,
@@ -36,6 +37,9 @@ import { advanceCheckpoints, verifyDays } from '../apps/api/src/modules/backoffi
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
 import { freePort, http } from '../apps/api/test/support/spawn-api.ts';
+import { connection, getRequest } from './client.ts';
+
+type Connection = Awaited<ReturnType<typeof connection>>;
 
 const { values: args } = parseArgs({
   options: {
@@ -64,6 +68,9 @@ const HEAVY_ORDERS = Math.min(10_000, USERS);
 const PASSWORD = 'bench-password-123';
 const ADMIN = { phone: '+919000000999', password: 'bench-admin-password' };
 const log = (s: string) => process.stderr.write(s + '\n');
+/** BENCH_SLOW_MS: log each call at least this slow, timed on the API's clock (its `--trace-gc` lines use the same). */
+const SLOW_MS = process.env.BENCH_SLOW_MS === undefined ? undefined : Number(process.env.BENCH_SLOW_MS);
+let apiStartedAt = 0;
 
 // ---- SQL that differs between the two databases -------------------------------------------
 
@@ -270,28 +277,37 @@ function memory(pid: number): { rss: number; hwm: number } {
 }
 
 async function timeRoute(base: string, r: Route, token: string | null) {
-  const headers: Record<string, string> = token ? { 'x-sdk-access-token': token } : {};
+  const url = new URL(base + r.path);
+  const request = getRequest(url, token ? { 'x-sdk-access-token': token } : {});
   let bytes = 0;
-  const once = async () => {
+  const once = async (c: Connection, phase = ' (warm-up)') => {
     const t0 = performance.now();
-    const res = await fetch(base + r.path, { headers });
-    const body = await res.arrayBuffer();
+    const { status, body } = await c.send(request);
     const ms = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`${r.path}: ${res.status} ${Buffer.from(body).toString().slice(0, 300)}`);
-    bytes = body.byteLength;
+    if (SLOW_MS !== undefined && ms >= SLOW_MS) log(`slow: ${r.name}${phase} ${ms.toFixed(1)} ms, sent at ${(t0 - apiStartedAt).toFixed(0)} ms of the API's clock`);
+    if (status !== 200) throw new Error(`${r.path}: ${status} ${body.toString().slice(0, 300)}`);
+    bytes = body.length;
     return ms;
   };
   const n = r.requests ?? REQUESTS;
-  // Warm: caches, JIT (the API's and this client's), prepared statements. 20 calls, not 3: with 3
-  // the first routes timed after start carried the JIT's tail into their p99 (21 ms against 9).
-  for (let i = 0; i < (n >= 20 ? 20 : Math.min(3, n)); i++) await once();
-  const seq: number[] = [];
-  for (let i = 0; i < n; i++) seq.push(await once());
-  const conc: number[] = [];
-  await Promise.all(Array.from({ length: CONCURRENT }, async () => {
-    for (let i = 0; i < Math.max(1, Math.round((2 * n) / CONCURRENT)); i++) conc.push(await once());
-  }));
-  return { seq, conc, bytes };
+  const connections = await Promise.all(Array.from({ length: Math.max(1, CONCURRENT) }, () => connection(url)));
+  try {
+    // Warm: caches, JIT (the API's and this client's), prepared statements. 20 calls, not 3: with 3
+    // the first routes timed after start carried the JIT's tail into their p99 (21 ms against 9).
+    const c = connections[0]!;
+    for (let i = 0; i < (n >= 20 ? 20 : Math.min(3, n)); i++) await once(c);
+    const seq: number[] = [];
+    for (let i = 0; i < n; i++) seq.push(await once(c, ' (sequential)'));
+    const conc: number[] = [];
+    if (CONCURRENT > 0) {
+      await Promise.all(connections.map(async (c) => {
+        for (let i = 0; i < Math.max(1, Math.round((2 * n) / CONCURRENT)); i++) conc.push(await once(c, ' (concurrent)'));
+      }));
+    }
+    return { seq, conc, bytes };
+  } finally {
+    for (const c of connections) c.close();
+  }
 }
 
 async function benchDatabase(dialect: Dialect): Promise<void> {
@@ -347,6 +363,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  apiStartedAt = performance.now();
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
@@ -443,8 +460,11 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     // start's garbage and JIT alone (their p99 stood at 15–22 ms against 5–10 for the same routes
     // timed later).
     for (const r of chosen) {
-      const headers: Record<string, string> = r.token === null ? {} : { 'x-sdk-access-token': tokens[r.token] };
-      for (let i = 0; i < (r.requests === undefined ? 5 : 1); i++) await (await fetch(`${base}/api/v1${r.path}`, { headers })).arrayBuffer();
+      const url = new URL(`${base}/api/v1${r.path}`);
+      const c = await connection(url);
+      const request = getRequest(url, r.token === null ? {} : { 'x-sdk-access-token': tokens[r.token] });
+      for (let i = 0; i < (r.requests === undefined ? 5 : 1); i++) await c.send(request);
+      c.close();
     }
     for (const r of chosen) {
       // Fresh sign-ins every 5 minutes: access tokens expire, and a slow machine's run outlasts them
