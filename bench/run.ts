@@ -36,6 +36,14 @@ const FEW = Number(process.env.BENCH_FEW_USERS ?? 4);
 const ONLY = process.env.BENCH_ONLY ?? 'all';
 const runs = (load: 'products' | 'wallet' | 'orders') => ONLY === 'all' || ONLY === load;
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/**
+ * BENCH_PIN=1: wrk on CPU 0, the API and the yardstick (every thread) on CPU 1, so the two sides
+ * of a read ratio cannot differ by where the scheduler put them (docs/performance.md, session 7).
+ */
+const PIN = process.env.BENCH_PIN === '1';
+const pin = (pid: number) => {
+  if (PIN) execFileSync('taskset', ['-a', '-p', '-c', '1', String(pid)], { stdio: 'ignore' });
+};
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 type Row = [string, string, string, string, string, string];
@@ -54,7 +62,7 @@ function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
   const args = ['-t1', '-c50', `-d${SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
   let out: string;
   try {
-    out = execFileSync('wrk', args, { encoding: 'utf8' });
+    out = PIN ? execFileSync('taskset', ['-c', '0', 'wrk', ...args], { encoding: 'utf8' }) : execFileSync('wrk', args, { encoding: 'utf8' });
   } catch (err) {
     if ((err as { code?: string }).code === 'ENOENT') throw new Error('wrk is not installed (Debian: apt-get install wrk)');
     throw err;
@@ -161,6 +169,7 @@ async function startYardstick(dbUrl: string, products: Response, synchronous: 'F
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  pin(child.pid!);
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
@@ -346,7 +355,8 @@ async function benchOne(kind: Kind) {
     ...(kind === 'sqlite-normal' ? { SQLITE_SYNCHRONOUS: 'NORMAL' } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   };
-  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=api-${kind}-${ONLY}.cpuprofile`] : [];
+  // BENCH_API_NODE_ARGS: extra node flags for the API (after the start command's own, so they win).
+  const nodeArgs = [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=api-${kind}-${ONLY}.cpuprofile`] : []), ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '')];
   let api = await spawnApi(env, nodeArgs);
   try {
     const { productIds, tokens } = await seed(api);
@@ -362,6 +372,7 @@ async function benchOne(kind: Kind) {
       if (r.status === 201) break;
       if (performance.now() - t0 > 30_000) throw new Error(`cold start: no 201 order in 30 s (${r.status} ${r.text})`);
     }
+    pin(api.child.pid!);
     rows.push([kind, 'cold start', '', '', '', `spawn → first 200 /health ${health.toFixed(0)} ms, → first 201 order ${(performance.now() - t0).toFixed(0)} ms; idle RSS ${rssMb(api.child.pid!).toFixed(0)} MB`]);
     // The yardstick commits with the same durability as the API it is compared with.
     const bare = await startYardstick(dbUrl, await fetch(api.url + '/api/v1/products'), kind === 'sqlite-normal' ? 'NORMAL' : 'FULL');

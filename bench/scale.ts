@@ -7,7 +7,7 @@
  *
  *   --users N          customers (default 20000); the rest is proportional (below)
  *   --db sqlite|postgres|both   (default both)
- *   --requests R       sequential requests per route (default 100; 10 concurrent callers make 2R)
+ *   --requests R       sequential requests per route (default 1000, so p99 is the 10th slowest; 10 concurrent callers make 2R)
  *   --keep             keep the generated database and print its URL
  *   --url URL          skip generation and time routes on a database made by an earlier --keep
  *                      (give the same --users: the signed-in customers are found by it)
@@ -45,7 +45,7 @@ const { values: args } = parseArgs({
   options: {
     users: { type: 'string', default: '20000' },
     db: { type: 'string', default: 'both' },
-    requests: { type: 'string', default: '100' },
+    requests: { type: 'string', default: '1000' },
     keep: { type: 'boolean', default: false },
     url: { type: 'string' },
     only: { type: 'string' },
