@@ -111,3 +111,24 @@ test('the dashboard shows the headline figures and the daily series as a chart w
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
+
+test('on a phone a wide table scrolls inside its own box, and the page does not scroll sideways', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.getByRole('link', { name: 'Transactions' }).click();
+    const box = page.getByRole('region', { name: /^Table of When, User, Type/ });
+    await box.waitFor();
+    const [pageWidth, boxWidth, tableWidth] = await box.evaluate((el) => [document.documentElement.scrollWidth, el.clientWidth, el.scrollWidth]);
+    assert.equal(pageWidth, 390);
+    assert.ok(tableWidth > boxWidth, `the table (${tableWidth} px) is wider than its box (${boxWidth} px)`);
+    // A keyboard reaches the box and scrolls it.
+    await box.focus();
+    await page.keyboard.press('ArrowRight');
+    await eventually(async () => (await box.evaluate((el) => el.scrollLeft)) > 0);
+    await shot(page, '52-transactions-phone');
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  // Wide enough for the table: no region, no extra tab stop.
+  await eventually(async () => (await page.getByRole('region', { name: /^Table of When, User, Type/ }).count()) === 0);
+});

@@ -113,6 +113,31 @@ export function usePaged<T>(path: string, query: Record<string, string | undefin
 export type Paged<T> = ReturnType<typeof usePaged<T>>;
 
 /**
+ * A table's box. On a narrow screen the table scrolls sideways inside it, and the page with its
+ * title and filters stays put. While it scrolls, it is a named, focusable region, so a keyboard can
+ * scroll it too.
+ */
+export function TableScroll(props: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="table-scroll" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': props.label } : {})}>
+      {props.children}
+    </div>
+  );
+}
+
+/**
  * A paged list as a table: its error (or `error`, e.g. a failed action's), the header row, one
  * `row` per item, `empty` when nothing came back, and "Load more" while there is more.
  */
@@ -121,18 +146,20 @@ export function PagedTable<T>(props: { list: Paged<T>; columns?: string[]; row: 
   return (
     <>
       <ErrorBox error={props.error ?? list.error} />
-      <table data-testid={props.testId}>
-        {props.columns && (
-          <thead>
-            <tr>
-              {props.columns.map((c, i) => (
-                <th key={i}>{c}</th>
-              ))}
-            </tr>
-          </thead>
-        )}
-        <tbody>{list.items.map(props.row)}</tbody>
-      </table>
+      <TableScroll label={props.columns ? `Table of ${props.columns.join(', ')}` : 'Table'}>
+        <table data-testid={props.testId}>
+          {props.columns && (
+            <thead>
+              <tr>
+                {props.columns.map((c, i) => (
+                  <th key={i}>{c}</th>
+                ))}
+              </tr>
+            </thead>
+          )}
+          <tbody>{list.items.map(props.row)}</tbody>
+        </table>
+      </TableScroll>
       {props.empty !== undefined && !list.loading && list.items.length === 0 && !list.error && <p className="empty">{props.empty}</p>}
       <MoreButton hasMore={list.hasMore} more={list.more} />
     </>
@@ -253,29 +280,31 @@ export function Cell({ k, v, currency }: { k: string; v: unknown; currency: stri
 }
 
 /** A table for rows whose exact shape the portal does not fix (reconciliation, dashboards). */
-export function AutoTable({ rows, highlight }: { rows: Record<string, unknown>[]; highlight?: (row: Record<string, unknown>) => boolean }) {
+export function AutoTable({ rows, highlight, label }: { rows: Record<string, unknown>[]; highlight?: (row: Record<string, unknown>) => boolean; label: string }) {
   if (rows.length === 0) return <p className="empty">Nothing to show.</p>;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return (
-    <table>
-      <thead>
-        <tr>
-          {keys.map((k) => (
-            <th key={k}>{k.replace(/_/g, ' ')}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => (
-          <tr key={i} className={highlight?.(r) ? 'mismatch' : undefined}>
+    <TableScroll label={label}>
+      <table>
+        <thead>
+          <tr>
             {keys.map((k) => (
-              <td key={k}>
-                <Cell k={k} v={r[k]} currency={typeof r.currency === 'string' ? r.currency : 'INR'} />
-              </td>
+              <th key={k}>{k.replace(/_/g, ' ')}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className={highlight?.(r) ? 'mismatch' : undefined}>
+              {keys.map((k) => (
+                <td key={k}>
+                  <Cell k={k} v={r[k]} currency={typeof r.currency === 'string' ? r.currency : 'INR'} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

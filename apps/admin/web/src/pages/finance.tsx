@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { withQuery } from '../api.ts';
 import type { Refund, Txn, WebhookLog } from '../types.ts';
-import { AutoTable, ErrorBox, ExportLink, LedgerTable, Link, Money, PagedTable, Status, When, useCurrency, useLoad, usePaged } from '../ui.tsx';
+import { AutoTable, ErrorBox, ExportLink, LedgerTable, Link, Money, PagedTable, Status, TableScroll, When, useCurrency, useLoad, usePaged } from '../ui.tsx';
 
 export function RefundsPage() {
   const list = usePaged<Refund>('/api/v1/admin/refunds', {});
@@ -142,24 +142,26 @@ export function ReconciliationPage() {
           {(data.mismatches ?? []).length > 0 && (
             <>
               <h2>Mismatches</h2>
-              <table data-testid="mismatches">
-                <thead>
-                  <tr>
-                    <th>Kind</th>
-                    <th>Record</th>
-                    <th>Detail</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.mismatches.map((m, i) => (
-                    <tr key={i} className="mismatch">
-                      <td>{m.kind.replace(/_/g, ' ')}</td>
-                      <td>{m.id}</td>
-                      <td>{m.detail}</td>
+              <TableScroll label="Mismatches">
+                <table data-testid="mismatches">
+                  <thead>
+                    <tr>
+                      <th>Kind</th>
+                      <th>Record</th>
+                      <th>Detail</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.mismatches.map((m, i) => (
+                      <tr key={i} className="mismatch">
+                        <td>{m.kind.replace(/_/g, ' ')}</td>
+                        <td>{m.id}</td>
+                        <td>{m.detail}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             </>
           )}
           {sections.map(([k, v]) => (
@@ -168,7 +170,7 @@ export function ReconciliationPage() {
           {otherLists.map(([k, v]) => (
             <div key={k}>
               <h2>{k.replace(/_/g, ' ')}</h2>
-              <AutoTable rows={v as Record<string, unknown>[]} highlight={isMismatch} />
+              <AutoTable rows={v as Record<string, unknown>[]} highlight={isMismatch} label={k.replace(/_/g, ' ')} />
             </div>
           ))}
         </>
