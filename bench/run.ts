@@ -8,7 +8,8 @@
  * yardstick and API alternate, medians kept), BENCH_ONLY=products|wallet|orders (one load alone),
  * BENCH_FEW_USERS (default 4: the callers of the second, unqueued order storm),
  * BENCH_CPU_PROF=dir (the API runs with --cpu-prof and writes its profile there when it stops;
- * read it with `node bench/top-frames.ts <file>` or in a flame-graph viewer such as speedscope).
+ * read it with `node bench/top-frames.ts <file>` or in a flame-graph viewer such as speedscope),
+ * BENCH_API_NODE_ARGS (extra node flags for the API), BENCH_PIN=1 (wrk on CPU 0, servers on CPU 1).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
