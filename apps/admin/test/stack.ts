@@ -3,7 +3,6 @@
  * loopback port (with the seed admin and a media directory), and the portal pointed at it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,23 +10,13 @@ import { buildApp } from '../../api/src/app.ts';
 import type { Clock } from '../../api/src/lib/clock.ts';
 import { ensureSeedAdmin } from '../../api/src/modules/auth/auth.service.ts';
 import { createTestDb, testConfig, type TestDb } from '../../api/test/helpers.ts';
+import { freePort } from '../../api/test/support/spawn-api.ts';
 import { loadPortalConfig } from '../src/config.ts';
 import { buildPortal } from '../src/portal.ts';
 
 export const SEED_ADMIN_PHONE = '+919000000001';
 export const SEED_ADMIN_PASSWORD = 'seed-admin-password';
 
-/** A free loopback port, so the API's PUBLIC_BASE_URL (media URLs) can name where it listens. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Stack {
   api: FastifyInstance;

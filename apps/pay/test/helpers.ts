@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/src/app.ts';
 import { ManualClock } from '../../api/src/lib/clock.ts';
 import { call, createTestDb, registerUser, testConfig, type TestDb, type TestUser } from '../../api/test/helpers.ts';
+import { freePort } from '../../api/test/support/spawn-api.ts';
 import { buildPayApp } from '../src/app.ts';
 import { loadPayConfig } from '../src/config.ts';
 import { startGatewayASim, type GatewayASim } from './sim/gateway-a-sim.ts';
@@ -24,13 +25,7 @@ export const SECRET = 'pay-test-store-webhook-secret-0123456789';
 export const GW_A = { merchantId: '2411', accessCode: 'AVTEST00AA11BB22CC', workingKey: 'F2A3B4C5D6E7F8091A2B3C4D5E6F7081' };
 export const GW_B = { clientId: 'sim-client-id', clientSecret: 'sim-client-secret', webhookId: 'WH-SIM-0001' };
 
-export async function freePort(): Promise<number> {
-  const s = createNetServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
+export { freePort };
 
 /** A pass-through proxy to the API that can be switched to answer 503 (or drop connections). */
 export interface ApiProxy {

@@ -6,15 +6,29 @@ import { dirname, join } from 'node:path';
 
 const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+const handedOut = new Set<number>();
+
+/**
+ * A loopback port for a server a test starts and names before it listens (child processes, URLs
+ * in each other's settings). Random in 20000–29999 and checked free: below the kernel's ephemeral
+ * range (32768–60999), so no `listen(0)` and no outgoing connection of any test process is given
+ * it meanwhile. A port from `listen(0)` could be handed out again before the child bound it, and
+ * concurrent test files then met each other's servers: a health check answered by the wrong one.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    if (handedOut.has(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const s = createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
     });
-  });
+    if (free) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 export interface ApiProcess {
