@@ -146,7 +146,7 @@ export function PagedTable<T>(props: { list: Paged<T>; columns?: string[]; row: 
   return (
     <>
       <ErrorBox error={props.error ?? list.error} />
-      <TableScroll label={props.columns ? `Table of ${props.columns.join(', ')}` : 'Table'}>
+      <TableScroll label={props.columns ? `Table of ${props.columns.filter((c) => c !== '').join(', ')}` : 'Table'}>
         <table data-testid={props.testId}>
           {props.columns && (
             <thead>

@@ -199,6 +199,7 @@ export function UserDetailPage({ id }: { id: string }) {
       <h2>Orders</h2>
       <PagedTable
         list={orders}
+        columns={['Order', 'Status', 'Total', 'Placed']}
         empty="No orders."
         row={(o) => (
           <tr key={o.id}>
@@ -221,6 +222,7 @@ export function UserDetailPage({ id }: { id: string }) {
       <h2>Tickets</h2>
       <PagedTable
         list={tickets}
+        columns={['Subject', 'Status', 'Updated']}
         empty="No tickets."
         row={(t) => (
           <tr key={t.id}>
