@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { routerRefusal } from '@storefront/runtime';
 import type { Config } from './config.ts';
-import type { Ctx } from './context.ts';
+import { rootHandle, type Ctx } from './context.ts';
 import { openDatabase, type Database } from './db/kysely.ts';
 import { settleBackground } from './lib/background.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -97,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
 
   const ctx: Ctx = {
-    db: database.db,
+    db: rootHandle(database.db),
     dialect: database.dialect,
     config,
     clock,

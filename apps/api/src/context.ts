@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/kysely.ts';
 import type { DB } from './db/schema.ts';
+import type { RootHandle } from './lib/db-types.ts';
 import type { Clock } from './lib/clock.ts';
 import type { IdpVerifier } from './lib/idp.ts';
 import type { Metrics } from './lib/metrics.ts';
@@ -10,7 +11,8 @@ import type { TokenSigner } from './lib/tokens.ts';
 
 /** What every service needs: the database, the settings, the clock and a logger. */
 export interface Ctx {
-  db: Kysely<DB>;
+  /** No table in view: each module narrows it to its own tables (lib/db-types.ts). */
+  db: RootHandle;
   dialect: Dialect;
   config: Readonly<Config>;
   clock: Clock;
@@ -21,3 +23,6 @@ export interface Ctx {
   /** Business counters on /metrics (src/lib/metrics.ts). */
   metrics: Metrics;
 }
+
+/** The open database as `Ctx.db`: from here on, each module sees only its own tables. */
+export const rootHandle = (db: Kysely<DB>): RootHandle => db as unknown as RootHandle;

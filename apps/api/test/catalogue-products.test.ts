@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
+import { rootHandle } from '../src/context.ts';
 
 const img = (n: number | string) => `https://cdn.example.com/p/${n}.png`;
 
@@ -255,7 +256,7 @@ describe('catalogue: products, galleries, categories and unit cost', () => {
     let queries = 0;
     const counted = openDatabase(t.db.url, { onQuery: () => void (queries += 1) });
     try {
-      const page = await listPublicProducts({ ...t.app.ctx, db: counted.db }, { limit: 4, q: 'counted' });
+      const page = await listPublicProducts({ ...t.app.ctx, db: rootHandle(counted.db) }, { limit: 4, q: 'counted' });
       assert.equal(page.items.length, 4);
       assert.ok(page.items.every((p) => p.images.length === 2));
       assert.equal(queries, 2);

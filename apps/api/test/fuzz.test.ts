@@ -146,7 +146,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
   /** Every table but the two that refusals may write to, which are checked on their own below. */
   async function snapshot(): Promise<string> {
     const skip = new Set(['rate_limits', 'webhook_logs', 'kysely_migration', 'kysely_migration_lock']);
-    const tables = (await t.app.ctx.db.introspection.getTables()).map((x) => x.name).filter((n) => !skip.has(n)).sort();
+    const tables = (await t.db.database.db.introspection.getTables()).map((x) => x.name).filter((n) => !skip.has(n)).sort();
     const h = createHash('sha256');
     for (const table of tables) {
       const rows = await (t.app.ctx.db as any).selectFrom(table).selectAll().execute();
@@ -159,7 +159,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
     assert.ok(cases.length > 2500, `only ${cases.length} cases generated`);
     console.log(`# fuzz: ${cases.length} generated bad requests`);
     const before = await snapshot();
-    const beforeBuckets = new Set((await t.app.ctx.db.selectFrom('rate_limits').select('key').execute()).map((c) => c.key.split(':')[0]));
+    const beforeBuckets = new Set((await t.db.database.db.selectFrom('rate_limits').select('key').execute()).map((c) => c.key.split(':')[0]));
     const failures: string[] = [];
     let i = 0;
     const batch = 16;
@@ -183,10 +183,10 @@ describe('fuzzing every route of the OpenAPI document', () => {
     assert.equal(await snapshot(), before, 'bad requests changed data');
     // Refusals may leave traces, but only these: webhook-log rows of refused signed calls (at most
     // 20 a minute from one IP, all refusals) and the counters of the limits they passed through.
-    const logs = await t.app.ctx.db.selectFrom('webhook_logs').select(['outcome']).execute();
+    const logs = await t.db.database.db.selectFrom('webhook_logs').select(['outcome']).execute();
     assert.ok(logs.length > 0 && logs.length <= 20, `${logs.length} webhook-log rows`);
     assert.ok(logs.every((l) => l.outcome === 'rejected'), 'only refusals are logged');
-    const counters = await t.app.ctx.db.selectFrom('rate_limits').select(['key', 'count']).execute();
+    const counters = await t.db.database.db.selectFrom('rate_limits').select(['key', 'count']).execute();
     const buckets = new Set(counters.map((c) => c.key.split(':')[0]));
     // The signed routes' log cap, and the share link's own per-IP limit (it answers 302 to anything).
     assert.deepEqual([...buckets].filter((b) => !beforeBuckets.has(b)).sort(), ['referral_redirect', 'webhook_refused'], 'no other limit was spent');

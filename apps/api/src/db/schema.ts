@@ -1,73 +1,38 @@
 /**
- * Table types for Kysely. Portable by construction: ids are app-made strings, times are ISO-8601
- * UTC strings (they sort as text), booleans are 0/1 integers, money is integer minor units.
+ * The whole database's table types, composed from the modules that own them (each module declares
+ * its tables in `modules/<domain>/tables.ts`). Portable by construction: ids are app-made strings,
+ * times are ISO-8601 UTC strings (they sort as text), booleans are 0/1 integers, money is integer
+ * minor units. Only the composition (app.ts, the migrations, the owners' check) sees `DB` whole.
  */
-import type { Generated } from 'kysely';
-import type { OtpTables } from './tables/otp.ts';
-import type { CatalogueTables } from './tables/catalogue.ts';
-import type { WalletTables } from './tables/wallet.ts';
-import type { OrdersTables } from './tables/orders.ts';
-import type { CommunityTables } from './tables/community.ts';
-import type { AuditTables } from './tables/audit.ts';
+import type { AccountsTables } from '../modules/accounts/tables.ts';
+import type { AuditTables } from '../modules/audit/tables.ts';
+import type { AuthTables } from '../modules/auth/tables.ts';
+import type { BackofficeTables } from '../modules/backoffice/tables.ts';
+import type { CatalogueTables } from '../modules/catalogue/tables.ts';
+import type { DeletionTables } from '../modules/deletion/tables.ts';
+import type { OrdersTables } from '../modules/orders/tables.ts';
+import type { PaymentsTables } from '../modules/payments/tables.ts';
+import type { ReferralsTables } from '../modules/referrals/tables.ts';
+import type { SupportTables } from '../modules/support/tables.ts';
+import type { WalletTables } from '../modules/wallet/tables.ts';
+import type { LibTables } from '../lib/tables.ts';
 
-export interface UsersTable {
-  id: string;
-  phone: string | null;
-  password_hash: string | null;
-  full_name: string;
-  email: string | null;
-  email_verified: number;
-  email_verified_at: string | null;
-  is_admin: number;
-  referral_code: string | null;
-  referred_by: string | null;
-  idp_uid: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
+/** Each table's owner: the module (or `lib`) that alone sees it. test/owners.test.ts checks every table has exactly one. */
+export interface Owners {
+  accounts: AccountsTables;
+  audit: AuditTables;
+  auth: AuthTables;
+  backoffice: BackofficeTables;
+  catalogue: CatalogueTables;
+  deletion: DeletionTables;
+  orders: OrdersTables;
+  payments: PaymentsTables;
+  referrals: ReferralsTables;
+  support: SupportTables;
+  wallet: WalletTables;
+  lib: LibTables;
 }
 
-export interface SessionsTable {
-  id: string;
-  user_id: string;
-  created_at: string;
-  revoked_at: string | null;
-  /** 1 only for sessions opened by the admin login; their tokens carry `role: admin`. */
-  admin: Generated<number>;
-}
+type Union<T> = (T extends unknown ? (k: T) => void : never) extends (k: infer I) => void ? I : never;
 
-export interface RefreshTokensTable {
-  token_hash: string;
-  session_id: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-
-export interface WalletsTable {
-  user_id: string;
-  shopping_credits: number;
-  reward_points: number;
-  e_vouchers: number;
-  /** The newest ledger row's id; a movement must carry a newer one (migration 08). */
-  last_entry_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface RateLimitsTable {
-  key: string;
-  window_start: string;
-  count: number;
-}
-
-/** Each domain declares its tables in db/tables/<domain>.ts. */
-export interface DB extends OtpTables, CatalogueTables, WalletTables, OrdersTables, CommunityTables, AuditTables {
-  users: UsersTable;
-  sessions: SessionsTable;
-  refresh_tokens: RefreshTokensTable;
-  wallets: WalletsTable;
-  rate_limits: RateLimitsTable;
-}
-
-export type { Generated };
+export type DB = Union<Owners[keyof Owners]>;

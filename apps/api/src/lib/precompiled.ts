@@ -9,10 +9,10 @@ const MARK = '\u0000precompiled-argument:';
  * call. `build` receives placeholder arguments; each must end up as a plain bound parameter (it
  * may be used more than once); constant parameters of the shape are kept as compiled.
  */
-export function precompiled<A extends unknown[], R>(build: (db: Executor, ...args: A) => Compilable<R> | RawBuilder<R>) {
+export function precompiled<T, A extends unknown[], R>(build: (db: Executor<T>, ...args: A) => Compilable<R> | RawBuilder<R>) {
   // One entry per database (its adapter is shared by the Kysely instance and its transactions).
   const cache = new WeakMap<object, { compiled: CompiledQuery<R>; slots: number[] }>();
-  return (db: Executor, ...args: A): Promise<QueryResult<R>> => {
+  return (db: Executor<T>, ...args: A): Promise<QueryResult<R>> => {
     const adapter = db.getExecutor().adapter;
     let entry = cache.get(adapter);
     if (entry === undefined) {
@@ -37,11 +37,11 @@ export function precompiled<A extends unknown[], R>(build: (db: Executor, ...arg
  * gets the values as one flat array (placeholders when compiling) and must bind each of them.
  * Counts are bounded by the request schemas (an order has at most 50 lines).
  */
-export function precompiledPerCount<R>(build: (db: Executor, values: unknown[]) => Compilable<R> | RawBuilder<R>) {
-  const shapes = new Map<number, (db: Executor, ...values: unknown[]) => Promise<QueryResult<R>>>();
-  return (db: Executor, values: unknown[]): Promise<QueryResult<R>> => {
+export function precompiledPerCount<T, R>(build: (db: Executor<T>, values: unknown[]) => Compilable<R> | RawBuilder<R>) {
+  const shapes = new Map<number, (db: Executor<T>, ...values: unknown[]) => Promise<QueryResult<R>>>();
+  return (db: Executor<T>, values: unknown[]): Promise<QueryResult<R>> => {
     let shape = shapes.get(values.length);
-    if (shape === undefined) shapes.set(values.length, (shape = precompiled((d: Executor, ...v: unknown[]) => build(d, v))));
+    if (shape === undefined) shapes.set(values.length, (shape = precompiled((d: Executor<T>, ...v: unknown[]) => build(d, v))));
     return shape(db, ...values);
   };
 }

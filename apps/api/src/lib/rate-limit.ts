@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Executor } from './db-types.ts';
+import type { Handle } from './db-types.ts';
+import { own } from './tables.ts';
 import type { Clock } from './clock.ts';
 import { rateLimited } from './errors.ts';
 
@@ -23,11 +24,11 @@ export interface Hit {
  * A fixed-window counter in the database. One atomic upsert per hit counts it and returns the new
  * count, so concurrent requests, and several instances on one PostgreSQL, can never exceed the limit.
  */
-export async function hit(db: Executor, clock: Clock, rule: RateRule, subject: string): Promise<Hit> {
+export async function hit(db: Handle, clock: Clock, rule: RateRule, subject: string): Promise<Hit> {
   const now = clock.now().getTime();
   const start = Math.floor(now / rule.windowMs) * rule.windowMs;
   const windowStart = new Date(start).toISOString();
-  const row = await db
+  const row = await own(db)
     .insertInto('rate_limits')
     .values({ key: `${rule.bucket}:${subject}`, window_start: windowStart, count: 1 })
     .onConflict((oc) =>
@@ -43,13 +44,13 @@ export async function hit(db: Executor, clock: Clock, rule: RateRule, subject: s
 }
 
 /** Counts a hit and throws the 429 of docs/contracts.md §2 when it is over the limit. */
-export async function enforce(db: Executor, clock: Clock, rule: RateRule, subject: string): Promise<void> {
+export async function enforce(db: Handle, clock: Clock, rule: RateRule, subject: string): Promise<void> {
   const h = await hit(db, clock, rule, subject);
   if (!h.allowed) throw rateLimited(rule.code, h.retryAfter);
 }
 
 /** Removes counters whose window ended long ago (run by the retention job). */
-export async function purgeExpired(db: Executor, before: Date): Promise<number> {
-  const r = await db.deleteFrom('rate_limits').where('window_start', '<', before.toISOString()).executeTakeFirst();
+export async function purgeExpired(db: Handle, before: Date): Promise<number> {
+  const r = await own(db).deleteFrom('rate_limits').where('window_start', '<', before.toISOString()).executeTakeFirst();
   return Number(r.numDeletedRows);
 }

@@ -7,7 +7,9 @@
  * runs with real time, so tokens, signatures and top-up expiry agree with the test.
  */
 import { createInterface } from 'node:readline';
+import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../../src/app.ts';
+import type { DB } from '../../src/db/schema.ts';
 import { call, testConfig } from '../helpers.ts';
 import type { StormRequest } from './storm.ts';
 
@@ -21,7 +23,7 @@ const clock = { now: () => new Date(base + Date.now() - started) };
 const app = await buildApp({ config: testConfig(process.env.DATABASE_URL!, { SQLITE_SYNCHRONOUS: 'NORMAL', ...env, DATABASE_POOL_SIZE: String(lanes) }), clock });
 await app.ready();
 // Open every connection before the start, so all processes start writing at once.
-await Promise.all(Array.from({ length: lanes }, () => app.ctx.db.selectFrom('products').select('id').limit(1).execute()));
+await Promise.all(Array.from({ length: lanes }, () => sql`select 1`.execute(app.ctx.db as unknown as Kysely<DB>)));
 process.stdout.write('ready\n');
 
 for await (const line of createInterface({ input: process.stdin })) {

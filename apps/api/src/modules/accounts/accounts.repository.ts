@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Executor } from '../../lib/db-types.ts';
-import type { UsersTable } from '../../db/schema.ts';
+import { own, type UsersTable } from './tables.ts';
+import type { Handle } from '../../lib/db-types.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -9,16 +9,16 @@ const columns = [
   'referral_code', 'referred_by', 'idp_uid', 'created_at', 'updated_at', 'deleted_at',
 ] as const;
 
-export function findById(db: Executor, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(columns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+export function findById(db: Handle, id: string): Promise<UserRow | undefined> {
+  return own(db).selectFrom('users').select(columns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-export function findByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(columns).where('phone', '=', phone).where('deleted_at', 'is', null).executeTakeFirst();
+export function findByPhone(db: Handle, phone: string): Promise<UserRow | undefined> {
+  return own(db).selectFrom('users').select(columns).where('phone', '=', phone).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-export function findByIdpUid(db: Executor, uid: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(columns).where('idp_uid', '=', uid).where('deleted_at', 'is', null).executeTakeFirst();
+export function findByIdpUid(db: Handle, uid: string): Promise<UserRow | undefined> {
+  return own(db).selectFrom('users').select(columns).where('idp_uid', '=', uid).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 export interface NewUser {
@@ -31,8 +31,8 @@ export interface NewUser {
   now: string;
 }
 
-export async function insertUser(db: Executor, u: NewUser): Promise<void> {
-  await db
+export async function insertUser(db: Handle, u: NewUser): Promise<void> {
+  await own(db)
     .insertInto('users')
     .values({
       id: u.id,
@@ -54,17 +54,17 @@ export async function insertUser(db: Executor, u: NewUser): Promise<void> {
 }
 
 export async function updateUser(
-  db: Executor,
+  db: Handle,
   id: string,
   patch: Partial<Pick<UserRow, 'full_name' | 'email' | 'email_verified' | 'email_verified_at' | 'password_hash' | 'is_admin' | 'idp_uid'>>,
   now: string,
 ): Promise<void> {
-  await db.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+  await own(db).updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
 }
 
 /** Sets the code only while none is set, so concurrent first calls agree on one code. */
-export async function setReferralCodeIfNone(db: Executor, userId: string, code: string, now: string): Promise<boolean> {
-  const r = await db
+export async function setReferralCodeIfNone(db: Handle, userId: string, code: string, now: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('users')
     .set({ referral_code: code, updated_at: now })
     .where('id', '=', userId)
@@ -75,8 +75,8 @@ export async function setReferralCodeIfNone(db: Executor, userId: string, code: 
 }
 
 /** First touch: sets `referred_by` only while it is unset and never to the user itself. */
-export async function setReferredByIfNone(db: Executor, userId: string, referrerId: string): Promise<boolean> {
-  const r = await db
+export async function setReferredByIfNone(db: Handle, userId: string, referrerId: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('users')
     .set({ referred_by: referrerId })
     .where('id', '=', userId)
@@ -90,8 +90,8 @@ export async function setReferredByIfNone(db: Executor, userId: string, referrer
  * Removes what identifies the person; the row (and the id that ledger, orders and tickets point
  * at) stays for accounting. Conditional, so a second run changes nothing.
  */
-export async function anonymiseUser(db: Executor, userId: string, now: string): Promise<boolean> {
-  const r = await db
+export async function anonymiseUser(db: Handle, userId: string, now: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('users')
     .set({
       phone: null,

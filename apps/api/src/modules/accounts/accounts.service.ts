@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Executor } from '../../lib/db-types.ts';
+import type { Handle } from '../../lib/db-types.ts';
+
 import { newId } from '../../lib/ids.ts';
 import * as repo from './accounts.repository.ts';
 import type { UserRow } from './accounts.repository.ts';
@@ -34,7 +35,7 @@ export const updateUser = repo.updateUser;
 /** The user row, in the caller's transaction; only sign-up (signup.service.ts) calls it. */
 export async function createUser(
   ctx: Ctx,
-  trx: Executor,
+  trx: Handle,
   input: { phone: string | null; passwordHash: string | null; fullName: string; isAdmin?: boolean; idpUid?: string | null },
 ): Promise<UserRow> {
   const now = ctx.clock.now().toISOString();

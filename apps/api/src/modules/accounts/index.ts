@@ -6,3 +6,4 @@ export const routes: FastifyPluginAsyncTypebox = accountRoutes;
 
 /** Routes at the host root (outside /api/v1): none for this domain. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+export type { AccountsView } from './tables.ts';

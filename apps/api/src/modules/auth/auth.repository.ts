@@ -1,16 +1,17 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../lib/db-types.ts';
+import { own, read, type ReadDb, type Db } from './tables.ts';
+import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 
-export async function insertSession(db: Executor, s: { id: string; user_id: string; admin: boolean; now: string }): Promise<void> {
-  await db.insertInto('sessions').values({ id: s.id, user_id: s.user_id, admin: s.admin ? 1 : 0, created_at: s.now, revoked_at: null }).execute();
+export async function insertSession(db: Handle, s: { id: string; user_id: string; admin: boolean; now: string }): Promise<void> {
+  await own(db).insertInto('sessions').values({ id: s.id, user_id: s.user_id, admin: s.admin ? 1 : 0, created_at: s.now, revoked_at: null }).execute();
 }
 
 export async function insertRefreshToken(
-  db: Executor,
+  db: Handle,
   t: { token_hash: string; session_id: string; now: string; expires_at: string },
 ): Promise<void> {
-  await db
+  await own(db)
     .insertInto('refresh_tokens')
     .values({ token_hash: t.token_hash, session_id: t.session_id, created_at: t.now, expires_at: t.expires_at, used_at: null })
     .execute();
@@ -25,7 +26,7 @@ export async function insertRefreshToken(
 const sessionKey = (sessionId: string) => sql<string>`cast(${sessionId} as text)`;
 
 /** The live-session check behind every authenticated request: one indexed join, compiled once. */
-const sessionPrincipal = precompiled((db: Executor, sessionId: string) =>
+const sessionPrincipal = precompiled((db: ReadDb, sessionId: string) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -34,7 +35,7 @@ const sessionPrincipal = precompiled((db: Executor, sessionId: string) =>
 );
 
 /** The same check that also reads the caller's wallet: one statement (one round trip) for GET /wallet. */
-const sessionPrincipalWithWallet = precompiled((db: Executor, sessionId: string) =>
+const sessionPrincipalWithWallet = precompiled((db: ReadDb, sessionId: string) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -54,12 +55,12 @@ export interface SessionPrincipalRow {
   e_vouchers?: number | null;
 }
 
-export async function findSessionPrincipal(db: Executor, sessionId: string, withWallet = false): Promise<SessionPrincipalRow | undefined> {
-  return (withWallet ? await sessionPrincipalWithWallet(db, sessionId) : await sessionPrincipal(db, sessionId)).rows[0];
+export async function findSessionPrincipal(db: Handle, sessionId: string, withWallet = false): Promise<SessionPrincipalRow | undefined> {
+  return (withWallet ? await sessionPrincipalWithWallet(read(db), sessionId) : await sessionPrincipal(read(db), sessionId)).rows[0];
 }
 
-export function findRefreshToken(db: Executor, tokenHash: string) {
-  return db
+export function findRefreshToken(db: Handle, tokenHash: string) {
+  return read(db)
     .selectFrom('refresh_tokens as t')
     .innerJoin('sessions as s', 's.id', 't.session_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -69,8 +70,8 @@ export function findRefreshToken(db: Executor, tokenHash: string) {
 }
 
 /** Spends a refresh token; false when another request spent it first. */
-export async function markRefreshTokenUsed(db: Executor, tokenHash: string, now: string): Promise<boolean> {
-  const r = await db
+export async function markRefreshTokenUsed(db: Handle, tokenHash: string, now: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('refresh_tokens')
     .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
@@ -79,12 +80,12 @@ export async function markRefreshTokenUsed(db: Executor, tokenHash: string, now:
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function revokeSession(db: Executor, sessionId: string, now: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+export async function revokeSession(db: Handle, sessionId: string, now: string): Promise<void> {
+  await own(db).updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
-export async function revokeUserSessions(db: Executor, userId: string, now: string): Promise<number> {
-  const r = await db
+export async function revokeUserSessions(db: Handle, userId: string, now: string): Promise<number> {
+  const r = await own(db)
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
@@ -98,8 +99,8 @@ export async function revokeUserSessions(db: Executor, userId: string, now: stri
  * `before`; then sessions revoked before it, or with no refresh token left and older than it.
  * Plain conditional deletes, so several instances may run it at once.
  */
-export async function purgeSessions(db: Executor, before: string): Promise<number> {
-  const tokens = await db
+export async function purgeSessions(db: Handle, before: string): Promise<number> {
+  const tokens = await own(db)
     .deleteFrom('refresh_tokens')
     .where((eb) =>
       eb.or([
@@ -108,7 +109,7 @@ export async function purgeSessions(db: Executor, before: string): Promise<numbe
       ]),
     )
     .executeTakeFirst();
-  const sessions = await db
+  const sessions = await own(db)
     .deleteFrom('sessions')
     .where((eb) =>
       eb.or([

@@ -1,7 +1,8 @@
 import type { Ctx } from '../../context.ts';
 import { DAY, HOUR, MINUTE } from '../../lib/clock.ts';
+import type { Handle } from '../../lib/db-types.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import type { Executor } from '../../lib/db-types.ts';
+import { own } from './tables.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { normalisePhone } from '../../lib/phone.ts';
@@ -63,7 +64,7 @@ export function requirePhone(ctx: Ctx, raw: string): string {
  * Only the admin login passes `admin: true`: every other sign-in issues `role: user`, also for an
  * admin account, so an SMS code or a password guess at `/auth/login` never yields admin rights.
  */
-export async function issueSession(ctx: Ctx, trx: Executor, user: { id: string }, options: { admin?: boolean } = {}): Promise<TokenPair> {
+export async function issueSession(ctx: Ctx, trx: Handle, user: { id: string }, options: { admin?: boolean } = {}): Promise<TokenPair> {
   const sid = newId(ctx.clock);
   const now = ctx.clock.now();
   const admin = options.admin === true;
@@ -71,7 +72,7 @@ export async function issueSession(ctx: Ctx, trx: Executor, user: { id: string }
   return issuePair(ctx, trx, user.id, admin, sid, now);
 }
 
-async function issuePair(ctx: Ctx, trx: Executor, userId: string, admin: boolean, sid: string, now: Date): Promise<TokenPair> {
+async function issuePair(ctx: Ctx, trx: Handle, userId: string, admin: boolean, sid: string, now: Date): Promise<TokenPair> {
   const refresh = randomToken();
   await repo.insertRefreshToken(trx, {
     token_hash: sha256(refresh),
@@ -92,7 +93,7 @@ export async function register(
   await enforce(ctx.db, ctx.clock, REGISTER_IP_RULE, ip ?? 'unknown');
   const passwordHash = await hashPassword(input.password, ctx.config.passwordScryptN);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await own(ctx.db).transaction().execute(async (trx) => {
       const user = await signUp(ctx, trx, { phone, passwordHash, fullName: input.full_name.trim() }, { code: input.referral_code, ip });
       return issueSession(ctx, trx, user);
     });
@@ -123,7 +124,7 @@ export async function login(ctx: Ctx, input: { phone: string; password: string }
   const phone = await guardLogin(ctx, input.phone, ip, LOGIN_RULE);
   const user = await checkPassword(ctx, phone, input.password);
   if (!user) throw invalidCredentials();
-  return ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user));
+  return own(ctx.db).transaction().execute((trx) => issueSession(ctx, trx, user));
 }
 
 /** Every failure is the same 401; attempts are counted per IP and per phone+IP before anything is checked. */
@@ -135,7 +136,7 @@ export async function adminLogin(
   const phone = await guardLogin(ctx, input.phone, ip, ADMIN_LOGIN_RULE);
   const user = await checkPassword(ctx, phone, input.password);
   if (!user || user.is_admin !== 1) throw invalidCredentials();
-  const pair = await ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user, { admin: true }));
+  const pair = await own(ctx.db).transaction().execute((trx) => issueSession(ctx, trx, user, { admin: true }));
   return { access_token: pair.custom_token, refresh_token: pair.refresh_token, expires_in: pair.expires_in, user: accounts.toUser(user) };
 }
 
@@ -146,7 +147,7 @@ export async function adminLogin(
 export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair> {
   const hash = sha256(refreshToken);
   const now = ctx.clock.now();
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await own(ctx.db).transaction().execute(async (trx) => {
     const row = await repo.findRefreshToken(trx, hash);
     if (!row || row.revoked_at !== null || row.deleted_at !== null) return null;
     const spent = row.used_at !== null;
@@ -171,7 +172,7 @@ export async function logout(ctx: Ctx, principal: Principal): Promise<void> {
 export const purgeOldSessions = (ctx: Ctx): Promise<number> => repo.purgeSessions(ctx.db, new Date(ctx.clock.now().getTime() - 30 * DAY).toISOString());
 
 /** Ends every session of a user: password reset, demotion, deletion. */
-export function endAllSessions(ctx: Ctx, db: Executor, userId: string): Promise<number> {
+export function endAllSessions(ctx: Ctx, db: Handle, userId: string): Promise<number> {
   return repo.revokeUserSessions(db, userId, ctx.clock.now().toISOString());
 }
 
@@ -218,7 +219,7 @@ async function userForIdentity(ctx: Ctx, uid: string, rawPhone: string | null, i
   if (known) return known;
   const phone = rawPhone ? normalisePhone(rawPhone, ctx.config.defaultCountryCode) : null;
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await own(ctx.db).transaction().execute(async (trx) => {
       const byPhone = phone ? await accounts.findUserByPhone(trx, phone) : undefined;
       if (byPhone && byPhone.idp_uid === null) {
         await accounts.updateUser(trx, byPhone.id, { idp_uid: uid }, ctx.clock.now().toISOString());
@@ -252,7 +253,7 @@ export async function ensureSeedAdmin(ctx: Ctx): Promise<void> {
 }
 
 async function upsertSeedAdmin(ctx: Ctx, phone: string, passwordHash: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await own(ctx.db).transaction().execute(async (trx) => {
     const existing = await accounts.findUserByPhone(trx, phone);
     if (existing) {
       await accounts.updateUser(trx, existing.id, { password_hash: passwordHash, is_admin: 1 }, ctx.clock.now().toISOString());

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
+import { own } from './tables.ts';
 import { HOUR, MINUTE, SECOND } from '../../lib/clock.ts';
 import { AppError, conflict, notFound, rateLimited } from '../../lib/errors.ts';
 import { mailerFor } from '../../lib/mailer.ts';
@@ -51,7 +52,7 @@ export async function sendEmailOtp(ctx: Ctx, userId: string, input: { email: str
   const code = generateCode();
   const codeHash = hashCode(ctx.config.jwtSecret, PURPOSE, `${userId}|${email}`, code);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await own(ctx.db).transaction().execute(async (trx) => {
     const stored = await repo.storeEmailOtpIfCool(
       trx,
       { user_id: userId, email, code_hash: codeHash, sent_at: now.toISOString(), expires_at: new Date(now.getTime() + EMAIL_OTP.ttlMs).toISOString() },
@@ -89,7 +90,7 @@ export async function verifyEmailOtp(ctx: Ctx, userId: string, input: { otp: str
   }
   const email = row.email;
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await own(ctx.db).transaction().execute(async (trx) => {
       if (!(await repo.clearEmailCode(trx, userId, codeHash, now))) throw invalidOtp();
       if (await repo.findVerifiedEmailOwner(trx, email, userId)) throw emailInUse();
       await accounts.updateUser(trx, userId, { email, email_verified: 1, email_verified_at: now }, now);

@@ -13,3 +13,4 @@ export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
 export { checkPhoneOtp, consumePhoneOtp, purgeExpiredOtps, sendPhoneOtp, spendPhoneOtp } from './otp.service.ts';
 export type { PhoneOtpProof, PhoneOtpPurpose } from './otp.service.ts';
+export type { AuthView } from './tables.ts';

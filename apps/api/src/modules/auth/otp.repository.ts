@@ -1,5 +1,5 @@
-import type { Executor } from '../../lib/db-types.ts';
-import type { PhoneOtpChannel, PhoneOtpPurpose } from '../../db/tables/otp.ts';
+import { own, read, type PhoneOtpChannel, type PhoneOtpPurpose } from './tables.ts';
+import type { Handle } from '../../lib/db-types.ts';
 
 export interface NewPhoneOtp {
   purpose: PhoneOtpPurpose;
@@ -14,8 +14,8 @@ export interface NewPhoneOtp {
  * Stores a fresh code unless the last send for (purpose, phone) is younger than the cooldown.
  * One conditional upsert: concurrent sends serialise on the row and only one of them wins.
  */
-export async function storePhoneOtpIfCool(db: Executor, otp: NewPhoneOtp, cooledBefore: string): Promise<boolean> {
-  const row = await db
+export async function storePhoneOtpIfCool(db: Handle, otp: NewPhoneOtp, cooledBefore: string): Promise<boolean> {
+  const row = await own(db)
     .insertInto('phone_otps')
     .values({ ...otp, attempts: 0 })
     .onConflict((oc) =>
@@ -35,24 +35,24 @@ export async function storePhoneOtpIfCool(db: Executor, otp: NewPhoneOtp, cooled
   return row !== undefined;
 }
 
-export function findPhoneOtpSentAt(db: Executor, purpose: PhoneOtpPurpose, phone: string): Promise<{ sent_at: string } | undefined> {
-  return db.selectFrom('phone_otps').select('sent_at').where('purpose', '=', purpose).where('phone', '=', phone).executeTakeFirst();
+export function findPhoneOtpSentAt(db: Handle, purpose: PhoneOtpPurpose, phone: string): Promise<{ sent_at: string } | undefined> {
+  return own(db).selectFrom('phone_otps').select('sent_at').where('purpose', '=', purpose).where('phone', '=', phone).executeTakeFirst();
 }
 
 /** Removes the code stored by one send (and only that one) after its delivery failed. */
-export async function deletePhoneOtp(db: Executor, purpose: PhoneOtpPurpose, phone: string, codeHash: string): Promise<void> {
-  await db.deleteFrom('phone_otps').where('purpose', '=', purpose).where('phone', '=', phone).where('code_hash', '=', codeHash).execute();
+export async function deletePhoneOtp(db: Handle, purpose: PhoneOtpPurpose, phone: string, codeHash: string): Promise<void> {
+  await own(db).deleteFrom('phone_otps').where('purpose', '=', purpose).where('phone', '=', phone).where('code_hash', '=', codeHash).execute();
 }
 
 /** Counts one verify attempt against a live code, atomically; no row means no live code (or it is used up). */
 export function countPhoneAttempt(
-  db: Executor,
+  db: Handle,
   purpose: PhoneOtpPurpose,
   phone: string,
   now: string,
   maxAttempts: number,
 ): Promise<{ code_hash: string | null; attempts: number; channel: PhoneOtpChannel } | undefined> {
-  return db
+  return own(db)
     .updateTable('phone_otps')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('purpose', '=', purpose)
@@ -65,8 +65,8 @@ export function countPhoneAttempt(
 }
 
 /** Spends (or burns) a code: true for exactly one caller however many race. */
-export async function clearPhoneCode(db: Executor, purpose: PhoneOtpPurpose, phone: string, codeHash: string, now?: string): Promise<boolean> {
-  let q = db.updateTable('phone_otps').set({ code_hash: null }).where('purpose', '=', purpose).where('phone', '=', phone).where('code_hash', '=', codeHash);
+export async function clearPhoneCode(db: Handle, purpose: PhoneOtpPurpose, phone: string, codeHash: string, now?: string): Promise<boolean> {
+  let q = own(db).updateTable('phone_otps').set({ code_hash: null }).where('purpose', '=', purpose).where('phone', '=', phone).where('code_hash', '=', codeHash);
   if (now !== undefined) q = q.where('expires_at', '>', now);
   const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
@@ -81,8 +81,8 @@ export interface NewEmailOtp {
 }
 
 /** The email twin of storePhoneOtpIfCool: one pending code per user, cooldown enforced atomically. */
-export async function storeEmailOtpIfCool(db: Executor, otp: NewEmailOtp, cooledBefore: string): Promise<boolean> {
-  const row = await db
+export async function storeEmailOtpIfCool(db: Handle, otp: NewEmailOtp, cooledBefore: string): Promise<boolean> {
+  const row = await own(db)
     .insertInto('email_otps')
     .values({ ...otp, attempts: 0 })
     .onConflict((oc) =>
@@ -102,21 +102,21 @@ export async function storeEmailOtpIfCool(db: Executor, otp: NewEmailOtp, cooled
   return row !== undefined;
 }
 
-export function findEmailOtpSentAt(db: Executor, userId: string): Promise<{ sent_at: string } | undefined> {
-  return db.selectFrom('email_otps').select('sent_at').where('user_id', '=', userId).executeTakeFirst();
+export function findEmailOtpSentAt(db: Handle, userId: string): Promise<{ sent_at: string } | undefined> {
+  return own(db).selectFrom('email_otps').select('sent_at').where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function deleteEmailOtp(db: Executor, userId: string, codeHash: string): Promise<void> {
-  await db.deleteFrom('email_otps').where('user_id', '=', userId).where('code_hash', '=', codeHash).execute();
+export async function deleteEmailOtp(db: Handle, userId: string, codeHash: string): Promise<void> {
+  await own(db).deleteFrom('email_otps').where('user_id', '=', userId).where('code_hash', '=', codeHash).execute();
 }
 
 export function countEmailAttempt(
-  db: Executor,
+  db: Handle,
   userId: string,
   now: string,
   maxAttempts: number,
 ): Promise<{ code_hash: string | null; attempts: number; email: string } | undefined> {
-  return db
+  return own(db)
     .updateTable('email_otps')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('user_id', '=', userId)
@@ -127,16 +127,16 @@ export function countEmailAttempt(
     .executeTakeFirst();
 }
 
-export async function clearEmailCode(db: Executor, userId: string, codeHash: string, now?: string): Promise<boolean> {
-  let q = db.updateTable('email_otps').set({ code_hash: null }).where('user_id', '=', userId).where('code_hash', '=', codeHash);
+export async function clearEmailCode(db: Handle, userId: string, codeHash: string, now?: string): Promise<boolean> {
+  let q = own(db).updateTable('email_otps').set({ code_hash: null }).where('user_id', '=', userId).where('code_hash', '=', codeHash);
   if (now !== undefined) q = q.where('expires_at', '>', now);
   const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** Another live user who has verified this address, if any. */
-export function findVerifiedEmailOwner(db: Executor, email: string, exceptUserId: string): Promise<{ id: string } | undefined> {
-  return db
+export function findVerifiedEmailOwner(db: Handle, email: string, exceptUserId: string): Promise<{ id: string } | undefined> {
+  return read(db)
     .selectFrom('users')
     .select('id')
     .where('email', '=', email)
@@ -147,13 +147,13 @@ export function findVerifiedEmailOwner(db: Executor, email: string, exceptUserId
 }
 
 /** Codes that expired before `before` (retention job). Rows stay only as long as they are useful. */
-export async function purgeExpired(db: Executor, before: string): Promise<number> {
-  const a = await db.deleteFrom('phone_otps').where('expires_at', '<', before).executeTakeFirst();
-  const b = await db.deleteFrom('email_otps').where('expires_at', '<', before).executeTakeFirst();
+export async function purgeExpired(db: Handle, before: string): Promise<number> {
+  const a = await own(db).deleteFrom('phone_otps').where('expires_at', '<', before).executeTakeFirst();
+  const b = await own(db).deleteFrom('email_otps').where('expires_at', '<', before).executeTakeFirst();
   return Number(a.numDeletedRows) + Number(b.numDeletedRows);
 }
 
 /** A deleted user's pending e-mail codes (they hold the address). */
-export async function deleteEmailOtpsOf(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom('email_otps').where('user_id', '=', userId).execute();
+export async function deleteEmailOtpsOf(db: Handle, userId: string): Promise<void> {
+  await own(db).deleteFrom('email_otps').where('user_id', '=', userId).execute();
 }

@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context.ts';
-import type { PhoneOtpChannel, PhoneOtpPurpose } from '../../db/tables/otp.ts';
+import { own, type PhoneOtpChannel, type PhoneOtpPurpose, type Db, type Tx } from './tables.ts';
+import type { Handle, SharedTrx } from '../../lib/db-types.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import { HOUR, MINUTE, SECOND } from '../../lib/clock.ts';
-import type { Executor, Trx } from '../../lib/db-types.ts';
 import { inBackground } from '../../lib/background.ts';
 import { AppError, rateLimited } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -87,7 +87,7 @@ export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: Ph
   const codeHash = hashCode(ctx.config.jwtSecret, purpose, phone, code);
   const now = ctx.clock.now();
 
-  await ctx.db.transaction().execute(async (trx) => {
+  await own(ctx.db).transaction().execute(async (trx) => {
     const stored = await repo.storePhoneOtpIfCool(
       trx,
       {
@@ -162,7 +162,7 @@ export async function checkPhoneOtp(ctx: Ctx, input: { phone: string; purpose: P
 }
 
 /** Spends a checked code inside the caller's transaction; only one of several racing callers wins. */
-export async function spendPhoneOtp(ctx: Ctx, trx: Trx, proof: PhoneOtpProof): Promise<void> {
+export async function spendPhoneOtp(ctx: Ctx, trx: SharedTrx, proof: PhoneOtpProof): Promise<void> {
   if (!(await repo.clearPhoneCode(trx, proof.purpose, proof.phone, proof.codeHash, ctx.clock.now().toISOString()))) throw invalidOtp();
 }
 
@@ -173,10 +173,10 @@ export async function spendPhoneOtp(ctx: Ctx, trx: Trx, proof: PhoneOtpProof): P
 export async function consumePhoneOtp<T>(
   ctx: Ctx,
   input: { phone: string; purpose: PhoneOtpPurpose; code: string },
-  work: (trx: Trx, proof: PhoneOtpProof) => Promise<T>,
+  work: (trx: SharedTrx, proof: PhoneOtpProof) => Promise<T>,
 ): Promise<T> {
   const proof = await checkPhoneOtp(ctx, input);
-  return ctx.db.transaction().execute(async (trx) => {
+  return own(ctx.db).transaction().execute(async (trx) => {
     await spendPhoneOtp(ctx, trx, proof);
     return work(trx, proof);
   });
@@ -196,7 +196,7 @@ export async function verifyLoginOtp(
   const phone = requirePhone(ctx, input.phone);
   const proof = await checkPhoneOtp(ctx, { phone, purpose: 'login', code: input.otp });
   const signIn = () =>
-    ctx.db.transaction().execute(async (trx) => {
+    own(ctx.db).transaction().execute(async (trx) => {
       await spendPhoneOtp(ctx, trx, proof);
       let user = await accounts.findUserByPhone(trx, phone);
       // The account may have become an admin after the reviewer send: the fixed code never signs in an admin.
@@ -223,7 +223,7 @@ export async function resetPassword(ctx: Ctx, input: { phone: string; otp: strin
   const proof = await checkPhoneOtp(ctx, { phone, purpose: 'reset_password', code: input.otp });
   // Hashed only after the code checks out: scrypt is too costly to spend on guesses.
   const passwordHash = await hashPassword(input.new_password, ctx.config.passwordScryptN);
-  await ctx.db.transaction().execute(async (trx) => {
+  await own(ctx.db).transaction().execute(async (trx) => {
     await spendPhoneOtp(ctx, trx, proof);
     const user = await accounts.findUserByPhone(trx, phone);
     if (!user) throw invalidOtp();
@@ -238,4 +238,4 @@ export async function resetPassword(ctx: Ctx, input: { phone: string; otp: strin
 export const purgeExpiredOtps = (ctx: Ctx, before: Date): Promise<number> => repo.purgeExpired(ctx.db, before.toISOString());
 
 /** A deleted user's pending e-mail codes, in the deletion's transaction. */
-export const forgetEmailCodes = (trx: Executor, userId: string): Promise<void> => repo.deleteEmailOtpsOf(trx, userId);
+export const forgetEmailCodes = (trx: Handle, userId: string): Promise<void> => repo.deleteEmailOtpsOf(trx, userId);

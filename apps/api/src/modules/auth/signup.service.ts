@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.ts';
-import type { Executor } from '../../lib/db-types.ts';
+
+import type { Handle } from '../../lib/db-types.ts';
 import { attributeSignup, recordSignupInput } from '../referrals/referrals.service.ts';
 import { createWallet } from '../wallet/index.ts';
 import * as accounts from '../accounts/accounts.service.ts';
@@ -27,7 +28,7 @@ export interface SignupReferral {
  * first SMS-code login and the first IdP sign-in all come here. Returns the user as stored,
  * `referred_by` included.
  */
-export async function signUp(ctx: Ctx, trx: Executor, user: NewUser, referral: SignupReferral | null): Promise<UserRow> {
+export async function signUp(ctx: Ctx, trx: Handle, user: NewUser, referral: SignupReferral | null): Promise<UserRow> {
   const created = await accounts.createUser(ctx, trx, user);
   await createWallet(trx, created.id, created.created_at);
   if (!referral) return created;

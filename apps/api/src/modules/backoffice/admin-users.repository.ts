@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
-import type { DailyFiguresTable } from '../../db/tables/community.ts';
-import type { Executor } from '../../lib/db-types.ts';
+import type { Handle } from '../../lib/db-types.ts';
+import { own, read, type DailyFiguresTable, type Db } from './tables.ts';
 import { trigramPhrase } from '../../lib/search.ts';
 
 const listColumns = [
@@ -17,8 +17,8 @@ const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * substring, through the search indexes (src/lib/search.ts): SQLite's FTS5 table, PostgreSQL's
  * trigram indexes on the same expressions as below.
  */
-export function listUsers(db: Executor, dialect: Dialect, f: { q?: string; includeDeleted: boolean; before: string | null; limit: number }) {
-  let q = db.selectFrom('users').select(listColumns);
+export function listUsers(db: Handle, dialect: Dialect, f: { q?: string; includeDeleted: boolean; before: string | null; limit: number }) {
+  let q = read(db).selectFrom('users').select(listColumns);
   if (!f.includeDeleted) q = q.where('deleted_at', 'is', null);
   const text = f.q?.trim();
   if (text) {
@@ -43,12 +43,12 @@ export function listUsers(db: Executor, dialect: Dialect, f: { q?: string; inclu
   return q.orderBy('id', 'desc').limit(f.limit).modifyEnd(sql.raw(text ? PLAN_PER_CALL : '')).execute();
 }
 
-export function findUserAnyState(db: Executor, id: string) {
-  return db.selectFrom('users').select(listColumns).where('id', '=', id).executeTakeFirst();
+export function findUserAnyState(db: Handle, id: string) {
+  return read(db).selectFrom('users').select(listColumns).where('id', '=', id).executeTakeFirst();
 }
 
-export function findWallet(db: Executor, userId: string) {
-  return db.selectFrom('wallets').select(['shopping_credits', 'reward_points', 'e_vouchers']).where('user_id', '=', userId).executeTakeFirst();
+export function findWallet(db: Handle, userId: string) {
+  return read(db).selectFrom('wallets').select(['shopping_credits', 'reward_points', 'e_vouchers']).where('user_id', '=', userId).executeTakeFirst();
 }
 
 const n = (v: unknown): number => Number(v ?? 0);
@@ -66,7 +66,7 @@ const toFigures = (r: Record<string, unknown> | undefined): Figures =>
  * Figures of the rows created in [from, to) (`to` null: up to now), in one statement. Each part
  * is a range scan of a `created_at`-like index, so the cost follows the range, not the history.
  */
-export async function liveFigures(db: Executor, from: string, to: string | null): Promise<Figures> {
+export async function liveFigures(db: Handle, from: string, to: string | null): Promise<Figures> {
   const range = (col: string) => (to === null ? sql`${sql.ref(col)} >= ${from}` : sql`${sql.ref(col)} >= ${from} and ${sql.ref(col)} < ${to}`);
   const r = await sql<Record<string, unknown>>`select
     (select count(*) from users where ${range('created_at')}) as new_users,
@@ -81,43 +81,43 @@ export async function liveFigures(db: Executor, from: string, to: string | null)
       coalesce(sum(case when type = 'topup' then 1 else 0 end), 0) as topups,
       coalesce(sum(case when type = 'topup' then amount else 0 end), 0) as topup_amount,
       coalesce(sum(amount), 0) as ledger_net
-      from wallet_transactions where ${range('created_at')}) l`.execute(db);
+      from wallet_transactions where ${range('created_at')}) l`.execute(own(db));
   return toFigures(r.rows[0]);
 }
 
 /** The stored days in [fromDay, toDay) summed (both `YYYY-MM-DD`; null: unbounded). */
-export async function storedFigures(db: Executor, fromDay: string | null, toDay: string | null): Promise<Figures> {
-  let q = db.selectFrom('daily_figures').select((eb) => figureKeys.map((k) => eb.fn.sum<number>(k).as(k)));
+export async function storedFigures(db: Handle, fromDay: string | null, toDay: string | null): Promise<Figures> {
+  let q = own(db).selectFrom('daily_figures').select((eb) => figureKeys.map((k) => eb.fn.sum<number>(k).as(k)));
   if (fromDay !== null) q = q.where('day', '>=', fromDay);
   if (toDay !== null) q = q.where('day', '<', toDay);
   return toFigures(await q.executeTakeFirst());
 }
 
 /** The stored days from `fromDay` on, oldest first. */
-export function storedDays(db: Executor, fromDay: string) {
-  return db.selectFrom('daily_figures').select(['day', ...figureKeys]).where('day', '>=', fromDay).orderBy('day').execute();
+export function storedDays(db: Handle, fromDay: string) {
+  return own(db).selectFrom('daily_figures').select(['day', ...figureKeys]).where('day', '>=', fromDay).orderBy('day').execute();
 }
 
 /** The newest stored day, or null. */
-export async function lastStoredDay(db: Executor): Promise<string | null> {
-  const r = await db.selectFrom('daily_figures').select((eb) => eb.fn.max('day').as('day')).executeTakeFirst();
+export async function lastStoredDay(db: Handle): Promise<string | null> {
+  const r = await own(db).selectFrom('daily_figures').select((eb) => eb.fn.max('day').as('day')).executeTakeFirst();
   return (r?.day as string | null | undefined) ?? null;
 }
 
 /** When the first account was made: history starts there (every other row needs a user). */
-export async function firstUserAt(db: Executor): Promise<string | null> {
-  const r = await db.selectFrom('users').select((eb) => eb.fn.min('created_at').as('at')).executeTakeFirst();
+export async function firstUserAt(db: Handle): Promise<string | null> {
+  const r = await read(db).selectFrom('users').select((eb) => eb.fn.min('created_at').as('at')).executeTakeFirst();
   return (r?.at as string | null | undefined) ?? null;
 }
 
 /** Stores one closed day; a day another instance stored first stays as it is. */
-export async function storeDay(db: Executor, day: string, f: Figures, now: string): Promise<void> {
-  await db.insertInto('daily_figures').values({ day, ...f, created_at: now }).onConflict((oc) => oc.column('day').doNothing()).execute();
+export async function storeDay(db: Handle, day: string, f: Figures, now: string): Promise<void> {
+  await own(db).insertInto('daily_figures').values({ day, ...f, created_at: now }).onConflict((oc) => oc.column('day').doNothing()).execute();
 }
 
 /** What the wallets hold, summed. The predicate repeats the partial index's (migration 10), so only the non-empty wallets are read. */
-export function walletSums(db: Executor) {
-  return db
+export function walletSums(db: Handle) {
+  return read(db)
     .selectFrom('wallets')
     .select((eb) => [eb.fn.sum<number>('shopping_credits').as('credits'), eb.fn.sum<number>('reward_points').as('points'), eb.fn.sum<number>('e_vouchers').as('vouchers')])
     .where(sql<boolean>`shopping_credits <> 0 or reward_points <> 0 or e_vouchers <> 0`)
@@ -128,19 +128,19 @@ export function walletSums(db: Executor) {
  * Point-in-time figures: outstanding points and vouchers, open tickets, pending deletions (live
  * users and the liability in credits come from the daily figures and the ledger).
  */
-export async function currentFigures(db: Executor) {
+export async function currentFigures(db: Handle) {
   // The predicate repeats the partial index's (migration 15): only wallets holding points or vouchers are read.
-  const wallets = await db
+  const wallets = await read(db)
     .selectFrom('wallets')
     .select((eb) => [eb.fn.sum<number>('reward_points').as('points'), eb.fn.sum<number>('e_vouchers').as('vouchers')])
     .where(sql<boolean>`reward_points <> 0 or e_vouchers <> 0`)
     .executeTakeFirstOrThrow();
-  const tickets = await db
+  const tickets = await read(db)
     .selectFrom('tickets')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('status', 'in', ['open', 'awaiting_user'])
     .executeTakeFirstOrThrow();
-  const pending = await db.selectFrom('deletion_requests').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  const pending = await read(db).selectFrom('deletion_requests').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
   return {
     reward_points_outstanding: n(wallets.points),
     e_vouchers_outstanding: n(wallets.vouchers),

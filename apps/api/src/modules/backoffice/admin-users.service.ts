@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import { DAY, MINUTE } from '../../lib/clock.ts';
-import type { Executor } from '../../lib/db-types.ts';
+import type { Handle } from '../../lib/db-types.ts';
+import { own } from './tables.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import * as accounts from '../accounts/accounts.service.ts';
@@ -45,7 +46,7 @@ const auditedUser = (r: { full_name: string; email: string | null; is_admin: num
 
 export async function updateUser(ctx: Ctx, adminId: string, uid: string, patch: { is_admin?: boolean; full_name?: string; email?: string | null }) {
   const now = ctx.clock.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await own(ctx.db).transaction().execute(async (trx) => {
     const row = await accounts.findUserById(trx, uid);
     if (!row) throw notFound('user');
     const set: Parameters<typeof accounts.updateUser>[2] = {};
@@ -97,13 +98,13 @@ export async function rollUpDays(ctx: Ctx): Promise<number> {
 }
 
 /** Where the stored days end (a midnight, ISO), or null when none is stored. */
-async function storedUntil(db: Executor): Promise<string | null> {
+async function storedUntil(db: Handle): Promise<string | null> {
   const last = await repo.lastStoredDay(db);
   return last === null ? null : midnightOf(nextDay(last));
 }
 
 /** Figures from `since` to now: the stored whole days plus live range scans of the rest (at most a day or two of rows at each end). */
-async function figuresSince(db: Executor, since: string, until: string | null): Promise<repo.Figures> {
+async function figuresSince(db: Handle, since: string, until: string | null): Promise<repo.Figures> {
   if (until === null || since >= until) return repo.liveFigures(db, since, null);
   const firstMidnight = since.endsWith('T00:00:00.000Z') ? since : midnightOf(nextDay(dayOf(since)));
   const head = await repo.liveFigures(db, since, firstMidnight < until ? firstMidnight : until);
@@ -169,6 +170,6 @@ export async function dailySeries(ctx: Ctx, days: number) {
  * Every ledger amount ever written, summed: the stored days' sums (checkpoints) plus a live scan
  * of the rows since. Reads through `db` (the reconciliation's snapshot); call `rollUpDays` first.
  */
-export async function ledgerTotal(db: Executor): Promise<number> {
+export async function ledgerTotal(db: Handle): Promise<number> {
   return (await figuresSince(db, '0000-01-01T00:00:00.000Z', await storedUntil(db))).ledger_net;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
-import { listAudit } from '../audit/audit.ts';
+import { listAudit } from './audit-log.service.ts';
 
 const Snapshot = Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'the entity as the admin API showed it' });
 

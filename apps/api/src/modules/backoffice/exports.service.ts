@@ -3,10 +3,11 @@
  * filters as the admin pages, rows read in batches as they are written.
  */
 import type { Ctx } from '../../context.ts';
+
 import { allRows, money, text } from '../../lib/csv.ts';
 import * as repo from '../orders/orders.repository.ts';
 import { reconcile } from './reconciliation.ts';
-import type { OrderStatus } from '../../db/tables/orders.ts';
+import type { OrderStatus } from '../orders/index.ts';
 
 export const ORDER_CSV_COLUMNS = ['id', 'created_at', 'updated_at', 'user_id', 'status', 'subtotal', 'total', 'refunded_amount', 'currency'] as const;
 

@@ -13,9 +13,10 @@
  * fail (`ledger_failures`). The totals are live. `recheck` checks everything live instead.
  */
 import { randomUUID } from 'node:crypto';
+import type { Handle } from '../../lib/db-types.ts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Ctx } from '../../context.ts';
-import type { Executor } from '../../lib/db-types.ts';
+import { own } from './tables.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { walletSums, firstUserAt } from './admin-users.repository.ts';
@@ -39,8 +40,8 @@ const n = (v: unknown): number => Number(v ?? 0);
 export const MISMATCH_LIMIT = 1000;
 
 type Row = Record<string, unknown>;
-const listRows = async (db: Executor, q: RawBuilder<Row>): Promise<Row[]> => (await q.execute(db)).rows;
-const one = async (db: Executor, q: RawBuilder<Row>): Promise<Row> => (await listRows(db, q))[0] ?? {};
+const listRows = async (db: Handle, q: RawBuilder<Row>): Promise<Row[]> => (await q.execute(own(db))).rows;
+const one = async (db: Handle, q: RawBuilder<Row>): Promise<Row> => (await listRows(db, q))[0] ?? {};
 const str = (v: unknown): string => String(v ?? 'null');
 
 /** The range figures a report sums, and what its checks found. */
@@ -58,7 +59,7 @@ const limit = sql.lit(MISMATCH_LIMIT + 1); // one more than listed tells whether
 // Lookups of a row's twin are scalar subqueries, i.e. one index probe per row of the range:
 // joined instead, PostgreSQL hashed or merged whole tables (all top-ups, all wallets) even for
 // a week (docs/performance.md).
-const rows = (db: Executor, check: RawBuilder<Row>) => listRows(db, sql`with m as materialized (${check}) select * from m order by 1 limit ${limit}`);
+const rows = (db: Handle, check: RawBuilder<Row>) => listRows(db, sql`with m as materialized (${check}) select * from m order by 1 limit ${limit}`);
 
 /** Lists one check's mismatches, at most MISMATCH_LIMIT. */
 function collect(out: Found, found: Row[], make: (r: Row) => MismatchT): void {
@@ -78,10 +79,10 @@ function addFigures<T>(a: T, b: T): T {
 }
 
 /** Runs `work` on one snapshot (PostgreSQL: repeatable read, with room to sort and hash a long range: docs/operations.md). */
-function inSnapshot<T>(ctx: Ctx, work: (db: Executor) => Promise<T>): Promise<T> {
-  const snapshot = ctx.dialect === 'postgres' ? ctx.db.transaction().setIsolationLevel('repeatable read') : ctx.db.transaction();
+function inSnapshot<T>(ctx: Ctx, work: (db: Handle) => Promise<T>): Promise<T> {
+  const snapshot = ctx.dialect === 'postgres' ? own(ctx.db).transaction().setIsolationLevel('repeatable read') : own(ctx.db).transaction();
   return snapshot.execute(async (db) => {
-    if (ctx.dialect === 'postgres') await sql`set local work_mem = '64MB'`.execute(db);
+    if (ctx.dialect === 'postgres') await sql`set local work_mem = '64MB'`.execute(own(db));
     return work(db);
   });
 }
@@ -131,7 +132,7 @@ interface Range {
  * The range checks over one range, all live: the one code path for a report's partial days, the
  * `recheck` report and the day job (`verifyDays`).
  */
-async function rangeChecks(db: Executor, range: Range): Promise<Found> {
+async function rangeChecks(db: Handle, range: Range): Promise<Found> {
   const { from, to } = range;
   const inRange = (col: string) => sql`${sql.ref(col)} >= ${from} and ${sql.ref(col)} ${sql.raw(range.toIncluded ? '<=' : '<')} ${to}`;
   const out: Found = { figures: noFigures(), mismatches: [], truncated: false };
@@ -227,7 +228,7 @@ async function rangeChecks(db: Executor, range: Range): Promise<Found> {
 }
 
 /** The refund check for the orders `orders` selects (a condition on `o`): refund rows and their ledger rows sum to refunded_amount. */
-async function refundChecks(db: Executor, out: Found, orders: RawBuilder<unknown>): Promise<void> {
+async function refundChecks(db: Handle, out: Found, orders: RawBuilder<unknown>): Promise<void> {
   collect(
     out,
     await rows(db, sql`select id, want, refund_rows, ledger from (
@@ -250,12 +251,12 @@ type DayRow = { day: string; figures: string; mismatches: string; mismatches_tru
  * days, and the refund check again, live, for orders of stored days that got a refund the day's
  * check may not have seen (created at or after its `seen_before`: refunds come after their order).
  */
-async function fromVerifiedDays(db: Executor, from: string, to: string): Promise<Found> {
+async function fromVerifiedDays(db: Handle, from: string, to: string): Promise<Found> {
   const firstDay = from === midnightOf(dayOf(from)) ? dayOf(from) : nextDay(dayOf(from));
   const endDay = dayOf(to); // days that end at or before `to`
   const stored: DayRow[] =
     firstDay < endDay
-      ? await db.selectFrom('reconciled_days').select(['day', 'figures', 'mismatches', 'mismatches_truncated', 'seen_before'])
+      ? await own(db).selectFrom('reconciled_days').select(['day', 'figures', 'mismatches', 'mismatches_truncated', 'seen_before'])
           .where('day', '>=', firstDay).where('day', '<', endDay).orderBy('day').execute()
       : [];
   const parts: Found[] = [];
@@ -311,7 +312,7 @@ function merge(parts: Found[]): Found {
  */
 export async function verifyDays(ctx: Ctx): Promise<number> {
   const now = ctx.clock.now();
-  const last = (await ctx.db.selectFrom('reconciled_days').select((eb) => eb.fn.max('day').as('day')).executeTakeFirst())?.day as string | null | undefined;
+  const last = (await own(ctx.db).selectFrom('reconciled_days').select((eb) => eb.fn.max('day').as('day')).executeTakeFirst())?.day as string | null | undefined;
   let day = last ? nextDay(last) : await firstUserAt(ctx.db).then((at) => (at === null ? null : dayOf(at)));
   let stored = 0;
   while (day !== null && Date.parse(midnightOf(nextDay(day))) + CLOSE_AFTER <= now.getTime()) {
@@ -320,7 +321,7 @@ export async function verifyDays(ctx: Ctx): Promise<number> {
     // across the statements): the day is closed, so its rows no longer change.
     const found = ctx.dialect === 'postgres' ? await inSnapshot(ctx, (db) => rangeChecks(db, range)) : await rangeChecks(ctx.db, range);
     // Outside the snapshot: in PostgreSQL's repeatable read, a day another instance stored meanwhile would be a serialization failure, not a conflict.
-    await ctx.db
+    await own(ctx.db)
       .insertInto('reconciled_days')
       .values({
         day,
@@ -363,8 +364,8 @@ type Balances = Reconciliation['balances'];
  * the wallets' sum (the dashboard's partial-index read) against the ledger's (the dashboard's
  * stored days + a live scan since the last stored midnight).
  */
-async function walletsAsOfJob(db: Executor, out: Found): Promise<Balances> {
-  const ran = await db.selectFrom('reconciliation_runs').select('ran_at').where('job', '=', 'verify-ledger-checkpoints').executeTakeFirst();
+async function walletsAsOfJob(db: Handle, out: Found): Promise<Balances> {
+  const ran = await own(db).selectFrom('reconciliation_runs').select('ran_at').where('job', '=', 'verify-ledger-checkpoints').executeTakeFirst();
   if (ran) {
     const asOf = ` (as of the verify-ledger-checkpoints run at ${ran.ran_at})`;
     collect(out, await listRows(db, sql`select ${failureColumns} from ledger_failures order by user_id limit ${limit}`), (r) => walletMismatch(r, asOf));
@@ -429,7 +430,7 @@ const brokenWallet = sql`broken is not null or base + added <> credits`;
  * index probes: each continues the running balance, and they end at the wallet's balance.
  * sum_of_ledger = checkpoints + rows since.
  */
-async function walletsLive(db: Executor, out: Found): Promise<Balances> {
+async function walletsLive(db: Handle, out: Found): Promise<Balances> {
   const wallets = await one(db, sql`select count(*) as count, coalesce(sum(credits), 0) as amount,
       coalesce(sum(case when past = 1 then base + added when last_entry_id = since then base else 0 end), 0) as ledger,
       coalesce(sum(case when ${stale} then 1 else 0 end), 0) as stale,
@@ -461,22 +462,22 @@ const brokenWallets = sql<Row>`select user_id, 0 as stale, credits, last_entry_i
 export async function advanceCheckpoints(ctx: Ctx): Promise<number> {
   const now = ctx.clock.now().toISOString();
   const runId = randomUUID();
-  const run = async (db: Executor) => {
+  const run = async (db: Handle) => {
     const advanced = Number(
       (
         await sql`insert into ledger_checkpoints (user_id, entry_id, balance, verified_at)
       select user_id, last_entry_id, credits, ${now} from (${movedWallets}) v where not (${brokenWallet}) order by user_id
       on conflict (user_id) do update set entry_id = excluded.entry_id, balance = excluded.balance, verified_at = excluded.verified_at
-      where ledger_checkpoints.entry_id < excluded.entry_id`.execute(db)
+      where ledger_checkpoints.entry_id < excluded.entry_id`.execute(own(db))
       ).numAffectedRows ?? 0,
     );
     // `where true`: SQLite's upsert after a SELECT needs a WHERE to parse.
     await sql`insert into ledger_failures (${failureColumns}, found_at, run_id)
       select ${failureColumns}, ${now}, ${runId} from (${staleWallets} union all ${brokenWallets}) f where true order by user_id
       on conflict (user_id) do update set stale = excluded.stale, credits = excluded.credits, last_entry_id = excluded.last_entry_id,
-        since = excluded.since, base = excluded.base, added = excluded.added, broken = excluded.broken, found_at = excluded.found_at, run_id = excluded.run_id`.execute(db);
-    await db.deleteFrom('ledger_failures').where('run_id', '<>', runId).execute();
-    await db
+        since = excluded.since, base = excluded.base, added = excluded.added, broken = excluded.broken, found_at = excluded.found_at, run_id = excluded.run_id`.execute(own(db));
+    await own(db).deleteFrom('ledger_failures').where('run_id', '<>', runId).execute();
+    await own(db)
       .insertInto('reconciliation_runs')
       .values({ job: 'verify-ledger-checkpoints', ran_at: now })
       .onConflict((oc) => oc.column('job').doUpdateSet({ ran_at: now }))
@@ -486,8 +487,8 @@ export async function advanceCheckpoints(ctx: Ctx): Promise<number> {
   // On SQLite each statement alone (each takes the write lock, waiting out another instance's;
   // a transaction would hold it across all four); PostgreSQL gets room to sort.
   if (ctx.dialect !== 'postgres') return run(ctx.db);
-  return ctx.db.transaction().execute(async (db) => {
-    await sql`set local work_mem = '64MB'`.execute(db);
+  return own(ctx.db).transaction().execute(async (db) => {
+    await sql`set local work_mem = '64MB'`.execute(own(db));
     return run(db);
   });
 }

@@ -1,10 +1,10 @@
 import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
-import type { Executor } from '../../lib/db-types.ts';
+import type { Handle } from '../../lib/db-types.ts';
+import { own, type Db, type CategoriesTable, type ProductImagesTable, type ProductsTable } from './tables.ts';
 import type { SortKey } from '../../lib/pagination.ts';
 import { precompiledPerCount } from '../../lib/precompiled.ts';
 import { trigramPhrase } from '../../lib/search.ts';
-import type { CategoriesTable, ProductImagesTable, ProductsTable } from '../../db/tables/catalogue.ts';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 export type ProductRow = Omit<Selectable<ProductsTable>, 'unit_cost' | 'deleted_at'>;
@@ -22,8 +22,8 @@ export const likePattern = (q: string): string => `%${q.toLowerCase().replace(/[
 
 // ---- categories --------------------------------------------------------------------------
 
-export function listCategories(db: Executor, opts: { activeOnly: boolean; after: SortKey | null; limit: number }): Promise<CategoryRow[]> {
-  let q = db.selectFrom('categories').select(categoryColumns);
+export function listCategories(db: Handle, opts: { activeOnly: boolean; after: SortKey | null; limit: number }): Promise<CategoryRow[]> {
+  let q = own(db).selectFrom('categories').select(categoryColumns);
   if (opts.activeOnly) q = q.where('is_active', '=', 1);
   if (opts.after) {
     const { sort_order, id } = opts.after;
@@ -32,21 +32,21 @@ export function listCategories(db: Executor, opts: { activeOnly: boolean; after:
   return q.orderBy('sort_order').orderBy('id').limit(opts.limit).execute();
 }
 
-export function findCategory(db: Executor, id: string): Promise<CategoryRow | undefined> {
-  return db.selectFrom('categories').select(categoryColumns).where('id', '=', id).executeTakeFirst();
+export function findCategory(db: Handle, id: string): Promise<CategoryRow | undefined> {
+  return own(db).selectFrom('categories').select(categoryColumns).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertCategory(db: Executor, row: CategoryRow): Promise<void> {
-  await db.insertInto('categories').values(row).execute();
+export async function insertCategory(db: Handle, row: CategoryRow): Promise<void> {
+  await own(db).insertInto('categories').values(row).execute();
 }
 
-export async function updateCategory(db: Executor, id: string, patch: Updateable<CategoriesTable>): Promise<boolean> {
-  const r = await db.updateTable('categories').set(patch).where('id', '=', id).executeTakeFirst();
+export async function updateCategory(db: Handle, id: string, patch: Updateable<CategoriesTable>): Promise<boolean> {
+  const r = await own(db).updateTable('categories').set(patch).where('id', '=', id).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function hasLiveProducts(db: Executor, categoryId: string): Promise<boolean> {
-  const row = await db
+export async function hasLiveProducts(db: Handle, categoryId: string): Promise<boolean> {
+  const row = await own(db)
     .selectFrom('products')
     .select('id')
     .where('category_id', '=', categoryId)
@@ -57,12 +57,12 @@ export async function hasLiveProducts(db: Executor, categoryId: string): Promise
 }
 
 /** Soft-deleted products keep no hold on a category that is going away. */
-export async function detachDeletedProducts(db: Executor, categoryId: string): Promise<void> {
-  await db.updateTable('products').set({ category_id: null }).where('category_id', '=', categoryId).where('deleted_at', 'is not', null).execute();
+export async function detachDeletedProducts(db: Handle, categoryId: string): Promise<void> {
+  await own(db).updateTable('products').set({ category_id: null }).where('category_id', '=', categoryId).where('deleted_at', 'is not', null).execute();
 }
 
-export async function deleteCategory(db: Executor, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+export async function deleteCategory(db: Handle, id: string): Promise<boolean> {
+  const r = await own(db).deleteFrom('categories').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
@@ -79,8 +79,8 @@ export interface ProductFilter {
 }
 
 /** One query for a page of products (never deleted ones); galleries come from `imagesFor`. */
-export function listProducts(db: Executor, dialect: Dialect, f: ProductFilter): Promise<ProductRow[]> {
-  let q = db.selectFrom('products').select(productColumns);
+export function listProducts(db: Handle, dialect: Dialect, f: ProductFilter): Promise<ProductRow[]> {
+  let q = own(db).selectFrom('products').select(productColumns);
   if (f.activeOnly) q = q.where('is_active', '=', 1);
   else q = q.where('deleted_at', 'is', null);
   if (f.isActive !== undefined) q = q.where('is_active', '=', f.isActive ? 1 : 0);
@@ -94,16 +94,16 @@ export function listProducts(db: Executor, dialect: Dialect, f: ProductFilter): 
 }
 
 /** A live product (not deleted); with `activeOnly` also hidden when inactive. */
-export function findProduct(db: Executor, id: string, activeOnly: boolean): Promise<ProductRow | undefined> {
-  let q = db.selectFrom('products').select(productColumns).where('id', '=', id).where('deleted_at', 'is', null);
+export function findProduct(db: Handle, id: string, activeOnly: boolean): Promise<ProductRow | undefined> {
+  let q = own(db).selectFrom('products').select(productColumns).where('id', '=', id).where('deleted_at', 'is', null);
   if (activeOnly) q = q.where('is_active', '=', 1);
   return q.executeTakeFirst();
 }
 
 /** Every gallery row of the given products in one query, in display order. */
-export function imagesFor(db: Executor, productIds: readonly string[]): Promise<ProductImageRow[]> {
+export function imagesFor(db: Handle, productIds: readonly string[]): Promise<ProductImageRow[]> {
   if (productIds.length === 0) return Promise.resolve([]);
-  return db
+  return own(db)
     .selectFrom('product_images')
     .select(imageColumns)
     .where('product_id', 'in', productIds)
@@ -112,26 +112,26 @@ export function imagesFor(db: Executor, productIds: readonly string[]): Promise<
     .execute();
 }
 
-export async function insertProduct(db: Executor, row: ProductRow): Promise<void> {
-  await db
+export async function insertProduct(db: Handle, row: ProductRow): Promise<void> {
+  await own(db)
     .insertInto('products')
     .values({ ...row, unit_cost: null, deleted_at: null })
     .execute();
 }
 
 /** Updates a live product; false when it does not exist or is deleted. Takes the row lock first. */
-export async function updateProduct(db: Executor, id: string, patch: Updateable<ProductsTable>): Promise<boolean> {
-  const r = await db.updateTable('products').set(patch).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+export async function updateProduct(db: Handle, id: string, patch: Updateable<ProductsTable>): Promise<boolean> {
+  const r = await own(db).updateTable('products').set(patch).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function replaceImages(db: Executor, productId: string, rows: ProductImageRow[]): Promise<void> {
-  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
-  if (rows.length) await db.insertInto('product_images').values(rows).execute();
+export async function replaceImages(db: Handle, productId: string, rows: ProductImageRow[]): Promise<void> {
+  await own(db).deleteFrom('product_images').where('product_id', '=', productId).execute();
+  if (rows.length) await own(db).insertInto('product_images').values(rows).execute();
 }
 
-export async function softDeleteProduct(db: Executor, id: string, now: string): Promise<boolean> {
-  const r = await db
+export async function softDeleteProduct(db: Handle, id: string, now: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('products')
     .set({ is_active: 0, deleted_at: now, updated_at: now })
     .where('id', '=', id)
@@ -140,12 +140,12 @@ export async function softDeleteProduct(db: Executor, id: string, now: string): 
   return Number(r.numUpdatedRows) > 0;
 }
 
-export function findUnitCost(db: Executor, id: string): Promise<{ unit_cost: number | null } | undefined> {
-  return db.selectFrom('products').select('unit_cost').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+export function findUnitCost(db: Handle, id: string): Promise<{ unit_cost: number | null } | undefined> {
+  return own(db).selectFrom('products').select('unit_cost').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-export async function setUnitCost(db: Executor, id: string, unitCost: number | null, now: string): Promise<boolean> {
-  const r = await db
+export async function setUnitCost(db: Handle, id: string, unitCost: number | null, now: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('products')
     .set({ unit_cost: unitCost, updated_at: now })
     .where('id', '=', id)
@@ -155,8 +155,8 @@ export async function setUnitCost(db: Executor, id: string, unitCost: number | n
 }
 
 /** Conditional decrement: true only when the product is active and had at least `qty` in stock. */
-export async function takeStock(db: Executor, id: string, qty: number, now: string): Promise<boolean> {
-  const r = await db
+export async function takeStock(db: Handle, id: string, qty: number, now: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('products')
     .set({ stock: sql`stock - ${qty}`, updated_at: now })
     .where('id', '=', id)
@@ -167,8 +167,8 @@ export async function takeStock(db: Executor, id: string, qty: number, now: stri
 }
 
 /** Puts stock back (cancel/refund), also for products deactivated or deleted since. */
-export async function returnStock(db: Executor, id: string, qty: number, now: string): Promise<boolean> {
-  const r = await db
+export async function returnStock(db: Handle, id: string, qty: number, now: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('products')
     .set({ stock: sql`stock + ${qty}`, updated_at: now })
     .where('id', '=', id)
@@ -192,17 +192,17 @@ const qtyCase = (lines: readonly { productId: string; quantity: number }[]) =>
  * Product ids must be distinct. Compiled once per number of lines (it runs for every order).
  */
 export async function takeStockMany(
-  db: Executor,
+  db: Handle,
   lines: readonly { productId: string; quantity: number }[],
   now: string,
 ): Promise<{ id: string; name: string; price: number }[]> {
-  return (await takeStockShape(db, [now, ...lines.flatMap((l) => [l.productId, l.quantity])])).rows;
+  return (await takeStockShape(own(db), [now, ...lines.flatMap((l) => [l.productId, l.quantity])])).rows;
 }
 
-const takeStockShape = precompiledPerCount((db: Executor, [now, ...v]: unknown[]) => {
+const takeStockShape = precompiledPerCount((db: Db, [now, ...v]: unknown[]) => {
   const lines = Array.from({ length: v.length / 2 }, (_, i) => ({ productId: v[2 * i] as string, quantity: v[2 * i + 1] as number }));
   const qty = qtyCase(lines);
-  return db
+  return own(db)
     .updateTable('products')
     .set({ stock: sql`stock - ${qty}`, updated_at: now as string })
     .where(
@@ -217,9 +217,9 @@ const takeStockShape = precompiledPerCount((db: Executor, [now, ...v]: unknown[]
 });
 
 /** Puts stock back for every line in one UPDATE (cancel), also to products deactivated since. */
-export async function returnStockMany(db: Executor, lines: readonly { productId: string; quantity: number }[], now: string): Promise<number> {
+export async function returnStockMany(db: Handle, lines: readonly { productId: string; quantity: number }[], now: string): Promise<number> {
   if (lines.length === 0) return 0;
-  const r = await db
+  const r = await own(db)
     .updateTable('products')
     .set({ stock: sql`stock + ${qtyCase(lines)}`, updated_at: now })
     .where(
@@ -232,8 +232,8 @@ export async function returnStockMany(db: Executor, lines: readonly { productId:
 }
 
 /** Why a placement could not take stock: the live state of the requested products. */
-export function findOrderableState(db: Executor, ids: readonly string[]): Promise<{ id: string; price: number; stock: number; is_active: number; deleted_at: string | null }[]> {
-  return db.selectFrom('products').select(['id', 'price', 'stock', 'is_active', 'deleted_at']).where('id', 'in', ids).execute();
+export function findOrderableState(db: Handle, ids: readonly string[]): Promise<{ id: string; price: number; stock: number; is_active: number; deleted_at: string | null }[]> {
+  return own(db).selectFrom('products').select(['id', 'price', 'stock', 'is_active', 'deleted_at']).where('id', 'in', ids).execute();
 }
 
 // ---- the catalogue's part of the PostgreSQL placement statement (orders.repository.ts) ------

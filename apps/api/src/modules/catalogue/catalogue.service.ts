@@ -1,10 +1,12 @@
 import type { Ctx } from '../../context.ts';
-import type { Executor } from '../../lib/db-types.ts';
+import { own } from './tables.ts';
+import type { Handle } from '../../lib/db-types.ts';
 import { isCheckViolation, isUniqueViolation } from '../../db/kysely.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, decodeSortCursor, encodeCursor, sortCursor, toPage } from '../../lib/pagination.ts';
-import { lockRow, recordAudit } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { lockRow } from '../../lib/lock.ts';
 import * as repo from './catalogue.repository.ts';
 import type { CategoryRow, ProductImageRow, ProductRow } from './catalogue.repository.ts';
 import type {
@@ -68,7 +70,7 @@ export async function createCategory(ctx: Ctx, adminId: string, input: CreateCat
     updated_at: now,
   };
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await own(ctx.db).transaction().execute(async (trx) => {
       await repo.insertCategory(trx, row);
       await recordAudit(ctx, trx, { adminId, action: 'category.create', entity: 'category', entityId: row.id, before: null, after: toCategory(row) });
     });
@@ -83,8 +85,8 @@ export async function updateCategory(ctx: Ctx, adminId: string, id: string, inpu
   const name = input.name?.trim();
   if (name === '') throw fieldError('name', 'name must not be blank');
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      if (!(await lockRow(trx, 'categories', id))) throw notFound('category');
+    return await own(ctx.db).transaction().execute(async (trx) => {
+      if (!(await lockRow(own(trx), 'categories', id))) throw notFound('category');
       const before = toCategory((await repo.findCategory(trx, id))!);
       await repo.updateCategory(trx, id, {
         ...(name !== undefined && { name }),
@@ -105,8 +107,8 @@ export async function updateCategory(ctx: Ctx, adminId: string, id: string, inpu
 
 /** Refused with 409 while a live product is in the category; deleted products are detached. */
 export async function deleteCategory(ctx: Ctx, adminId: string, id: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockRow(trx, 'categories', id))) throw notFound('category');
+  await own(ctx.db).transaction().execute(async (trx) => {
+    if (!(await lockRow(own(trx), 'categories', id))) throw notFound('category');
     const before = (await repo.findCategory(trx, id))!;
     if (await repo.hasLiveProducts(trx, id)) throw conflict('conflict', 'The category still has products; move or delete them first');
     await repo.detachDeletedProducts(trx, id);
@@ -135,7 +137,7 @@ function toProduct(ctx: Ctx, r: ProductRow, images: ProductImageRow[]): Product 
 }
 
 /** Products with their galleries: one query for all images of the page, grouped here. */
-async function withImages(db: Executor, rows: ProductRow[]): Promise<Map<string, ProductImageRow[]>> {
+async function withImages(db: Handle, rows: ProductRow[]): Promise<Map<string, ProductImageRow[]>> {
   const byProduct = new Map<string, ProductImageRow[]>(rows.map((r) => [r.id, []]));
   for (const img of await repo.imagesFor(db, rows.map((r) => r.id))) byProduct.get(img.product_id)?.push(img);
   return byProduct;
@@ -159,7 +161,7 @@ async function listProducts(ctx: Ctx, query: AdminProductListQuery, activeOnly: 
 export const listPublicProducts = (ctx: Ctx, query: ProductListQuery) => listProducts(ctx, query, true);
 export const listAdminProducts = (ctx: Ctx, query: AdminProductListQuery) => listProducts(ctx, query, false);
 
-async function loadProduct(ctx: Ctx, db: Executor, id: string, activeOnly: boolean): Promise<Product> {
+async function loadProduct(ctx: Ctx, db: Handle, id: string, activeOnly: boolean): Promise<Product> {
   const row = await repo.findProduct(db, id, activeOnly);
   if (!row) throw notFound('product');
   return toProduct(ctx, row, (await withImages(db, [row])).get(id)!);
@@ -207,7 +209,7 @@ function galleryRows(ctx: Ctx, productId: string, entries: GalleryEntry[], now: 
   return entries.map((e, i) => ({ id: newId(ctx.clock), product_id: productId, image_url: e.image_url, alt_text: e.alt_text, sort_order: i, created_at: now }));
 }
 
-async function checkCategory(db: Executor, categoryId: string | null | undefined): Promise<void> {
+async function checkCategory(db: Handle, categoryId: string | null | undefined): Promise<void> {
   if (categoryId == null) return;
   if (!(await repo.findCategory(db, categoryId))) throw fieldError('category_id', 'no such category');
 }
@@ -231,7 +233,7 @@ export async function createProduct(ctx: Ctx, adminId: string, input: CreateProd
   const imageUrl = gallery !== null ? (gallery[0]?.image_url ?? null) : cleanImageUrl(input.image_url);
   const now = nowIso(ctx);
   const id = newId(ctx.clock);
-  return ctx.db.transaction().execute(async (trx) => {
+  return own(ctx.db).transaction().execute(async (trx) => {
     await checkCategory(trx, input.category_id);
     await repo.insertProduct(trx, {
       id,
@@ -257,10 +259,10 @@ export async function updateProduct(ctx: Ctx, adminId: string, id: string, input
   const gallery = input.images === undefined ? null : normaliseGallery(input.images);
   const sentImageUrl = input.image_url === undefined ? undefined : cleanImageUrl(input.image_url);
   const now = nowIso(ctx);
-  return ctx.db.transaction().execute(async (trx) => {
+  return own(ctx.db).transaction().execute(async (trx) => {
     // The first statement locks the product row: concurrent gallery writes queue, and the
     // before-image is the state this write replaces.
-    if (!(await lockRow(trx, 'products', id))) throw notFound('product');
+    if (!(await lockRow(own(trx), 'products', id))) throw notFound('product');
     const before = await loadProduct(ctx, trx, id, false);
     await checkCategory(trx, input.category_id);
     const patch: Parameters<typeof repo.updateProduct>[2] = {
@@ -289,8 +291,8 @@ export async function updateProduct(ctx: Ctx, adminId: string, id: string, input
 
 /** Soft delete: hidden everywhere (404), while past orders keep their reference. */
 export async function deleteProduct(ctx: Ctx, adminId: string, id: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockRow(trx, 'products', id))) throw notFound('product');
+  await own(ctx.db).transaction().execute(async (trx) => {
+    if (!(await lockRow(own(trx), 'products', id))) throw notFound('product');
     const before = await loadProduct(ctx, trx, id, false);
     if (!(await repo.softDeleteProduct(trx, id, nowIso(ctx)))) throw notFound('product');
     await recordAudit(ctx, trx, { adminId, action: 'product.delete', entity: 'product', entityId: id, before, after: null });
@@ -304,8 +306,8 @@ export async function getUnitCost(ctx: Ctx, id: string): Promise<UnitCost> {
 }
 
 export async function setUnitCost(ctx: Ctx, adminId: string, id: string, input: UnitCost): Promise<UnitCost> {
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockRow(trx, 'products', id))) throw notFound('product');
+  await own(ctx.db).transaction().execute(async (trx) => {
+    if (!(await lockRow(own(trx), 'products', id))) throw notFound('product');
     const before = await repo.findUnitCost(trx, id);
     if (!before || !(await repo.setUnitCost(trx, id, input.unit_cost, nowIso(ctx)))) throw notFound('product');
     await recordAudit(ctx, trx, { adminId, action: 'product.cost', entity: 'product', entityId: id, before, after: { unit_cost: input.unit_cost } });
@@ -323,10 +325,10 @@ export interface SellableProduct {
 }
 
 /** Active products among `ids` (unknown, inactive and deleted ones are simply absent). */
-export async function findSellableProducts(db: Executor, ids: readonly string[]): Promise<Map<string, SellableProduct>> {
+export async function findSellableProducts(db: Handle, ids: readonly string[]): Promise<Map<string, SellableProduct>> {
   const out = new Map<string, SellableProduct>();
   if (ids.length === 0) return out;
-  const rows = await db
+  const rows = await own(db)
     .selectFrom('products')
     .select(['id', 'name', 'price', 'stock'])
     .where('id', 'in', [...new Set(ids)])
@@ -337,10 +339,10 @@ export async function findSellableProducts(db: Executor, ids: readonly string[])
 }
 
 /** Inside the order's transaction: false when the product is inactive or has fewer than `qty`. */
-export const takeStock = (trx: Executor, productId: string, qty: number, now: string): Promise<boolean> =>
+export const takeStock = (trx: Handle, productId: string, qty: number, now: string): Promise<boolean> =>
   repo.takeStock(trx, productId, qty, now);
 
 /** Inside the cancel/refund transaction: returns units, even to a product deactivated since. */
-export const returnStock = (trx: Executor, productId: string, qty: number, now: string): Promise<boolean> =>
+export const returnStock = (trx: Handle, productId: string, qty: number, now: string): Promise<boolean> =>
   repo.returnStock(trx, productId, qty, now);
 

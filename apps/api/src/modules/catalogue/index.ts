@@ -13,3 +13,4 @@ export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 export { findSellableProducts, takeStock, returnStock, type SellableProduct } from './catalogue.service.ts';
 export { takeStockMany, returnStockMany, findOrderableState, orderLinesCtes, stockTakeCte } from './catalogue.repository.ts';
 export { frontDoor } from './public-cache.ts';
+export type { CatalogueView } from './tables.ts';

@@ -1,15 +1,15 @@
 import type { Selectable } from 'kysely';
-import { OPEN_ORDER_STATUSES } from '../../db/tables/orders.ts';
-import type { Executor } from '../../lib/db-types.ts';
-import type { DeletionChannel, DeletionRequestsTable, DeletionStatus } from '../../db/tables/community.ts';
+import { own, read, type Db, type DeletionChannel, type DeletionRequestsTable, type DeletionStatus } from './tables.ts';
+import { OPEN_ORDER_STATUSES } from '../orders/index.ts';
+import type { Handle } from '../../lib/db-types.ts';
 
 export type DeletionRequestRow = Selectable<DeletionRequestsTable>;
 
 const requestColumns = ['id', 'user_id', 'status', 'channel', 'reason', 'requested_at', 'scheduled_for', 'cancelled_at', 'completed_at', 'updated_at'] as const;
 
 /** Orders in placed, processing or shipped (the orders domain's open statuses). */
-export async function countOpenOrders(db: Executor, userId: string): Promise<number> {
-  const r = await db
+export async function countOpenOrders(db: Handle, userId: string): Promise<number> {
+  const r = await read(db)
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('user_id', '=', userId)
@@ -18,21 +18,21 @@ export async function countOpenOrders(db: Executor, userId: string): Promise<num
   return Number(r.n);
 }
 
-export function findWalletBalances(db: Executor, userId: string) {
-  return db.selectFrom('wallets').select(['shopping_credits', 'reward_points', 'e_vouchers']).where('user_id', '=', userId).executeTakeFirst();
+export function findWalletBalances(db: Handle, userId: string) {
+  return read(db).selectFrom('wallets').select(['shopping_credits', 'reward_points', 'e_vouchers']).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function insertToken(db: Executor, row: { token_hash: string; user_id: string; channel: 'web' | 'app'; expires_at: string; created_at: string }): Promise<void> {
-  await db.insertInto('deletion_tokens').values({ ...row, used_at: null }).execute();
+export async function insertToken(db: Handle, row: { token_hash: string; user_id: string; channel: 'web' | 'app'; expires_at: string; created_at: string }): Promise<void> {
+  await own(db).insertInto('deletion_tokens').values({ ...row, used_at: null }).execute();
 }
 
-export function findToken(db: Executor, tokenHash: string) {
-  return db.selectFrom('deletion_tokens').select(['token_hash', 'user_id', 'channel', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+export function findToken(db: Handle, tokenHash: string) {
+  return own(db).selectFrom('deletion_tokens').select(['token_hash', 'user_id', 'channel', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** Spends a token once: only one of several racing requests gets true. */
-export async function spendToken(db: Executor, tokenHash: string, now: string): Promise<boolean> {
-  const r = await db
+export async function spendToken(db: Handle, tokenHash: string, now: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('deletion_tokens')
     .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
@@ -42,16 +42,16 @@ export async function spendToken(db: Executor, tokenHash: string, now: string): 
   return Number(r.numUpdatedRows) === 1;
 }
 
-export function findPending(db: Executor, userId: string): Promise<DeletionRequestRow | undefined> {
-  return db.selectFrom('deletion_requests').select(requestColumns).where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+export function findPending(db: Handle, userId: string): Promise<DeletionRequestRow | undefined> {
+  return own(db).selectFrom('deletion_requests').select(requestColumns).where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
 }
 
-export function findLatest(db: Executor, userId: string): Promise<DeletionRequestRow | undefined> {
-  return db.selectFrom('deletion_requests').select(requestColumns).where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+export function findLatest(db: Handle, userId: string): Promise<DeletionRequestRow | undefined> {
+  return own(db).selectFrom('deletion_requests').select(requestColumns).where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function insertRequest(db: Executor, row: DeletionRequestRow): Promise<void> {
-  await db.insertInto('deletion_requests').values(row).execute();
+export async function insertRequest(db: Handle, row: DeletionRequestRow): Promise<void> {
+  await own(db).insertInto('deletion_requests').values(row).execute();
 }
 
 /**
@@ -59,13 +59,13 @@ export async function insertRequest(db: Executor, row: DeletionRequestRow): Prom
  * callers racing on one request (job runs, the user's cancel, an admin delete), one wins.
  */
 export function moveRequest(
-  db: Executor,
+  db: Handle,
   where: { requestId: string; dueBy?: string } | { userId: string },
   from: readonly DeletionStatus[],
   to: DeletionStatus,
   now: string,
 ): Promise<DeletionRequestRow | undefined> {
-  let q = db
+  let q = own(db)
     .updateTable('deletion_requests')
     .set({ status: to, updated_at: now, ...(to === 'cancelled' ? { cancelled_at: now } : {}), ...(to === 'completed' ? { completed_at: now } : {}) })
     .where('status', 'in', [...from]);
@@ -77,8 +77,8 @@ export function moveRequest(
   return q.returning(requestColumns).executeTakeFirst();
 }
 
-export function listDue(db: Executor, now: string, limit: number): Promise<Array<{ id: string }>> {
-  return db
+export function listDue(db: Handle, now: string, limit: number): Promise<Array<{ id: string }>> {
+  return own(db)
     .selectFrom('deletion_requests')
     .select('id')
     .where('status', '=', 'pending')
@@ -90,14 +90,14 @@ export function listDue(db: Executor, now: string, limit: number): Promise<Array
 }
 
 /** The user's unused deletion tokens (the other personal leftovers belong to auth and referrals). */
-export async function deleteTokensOf(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom('deletion_tokens').where('user_id', '=', userId).execute();
+export async function deleteTokensOf(db: Handle, userId: string): Promise<void> {
+  await own(db).deleteFrom('deletion_tokens').where('user_id', '=', userId).execute();
 }
 
 export type { DeletionChannel };
 
 /** Retention: deletion tokens that expired before `before`, used or not. */
-export async function purgeExpiredTokens(db: Executor, before: string): Promise<number> {
-  const r = await db.deleteFrom('deletion_tokens').where('expires_at', '<', before).executeTakeFirst();
+export async function purgeExpiredTokens(db: Handle, before: string): Promise<number> {
+  const r = await own(db).deleteFrom('deletion_tokens').where('expires_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);
 }

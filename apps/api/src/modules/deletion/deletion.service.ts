@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import type { DeletionChannel } from '../../db/tables/community.ts';
+import type { Handle, SharedTrx } from '../../lib/db-types.ts';
+import { own, type DeletionChannel, type Db, type Tx } from './tables.ts';
 import { DAY, MINUTE, SECOND } from '../../lib/clock.ts';
-import type { Executor, Trx } from '../../lib/db-types.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/secrets.ts';
@@ -26,7 +26,7 @@ const blocked = (blockers: Blocker[]) =>
   conflict('deletion_blocked', 'Open orders or a wallet balance block deletion', { blockers });
 
 /** What stops an account from being deleted now: open orders, and any non-zero balance of the three. */
-export async function blockersOf(db: Executor, userId: string): Promise<Blocker[]> {
+export async function blockersOf(db: Handle, userId: string): Promise<Blocker[]> {
   const blockers: Blocker[] = [];
   if ((await repo.countOpenOrders(db, userId)) > 0) blockers.push('open_orders');
   const w = await repo.findWalletBalances(db, userId);
@@ -39,7 +39,7 @@ export async function eligibility(ctx: Ctx, userId: string): Promise<{ eligible:
   return { eligible: blockers.length === 0, blockers };
 }
 
-async function issueToken(ctx: Ctx, trx: Trx, userId: string, channel: 'web' | 'app') {
+async function issueToken(ctx: Ctx, trx: SharedTrx, userId: string, channel: 'web' | 'app') {
   const token = randomToken();
   const now = ctx.clock.now();
   await repo.insertToken(trx, {
@@ -110,7 +110,7 @@ export async function fileRequest(
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
   const attempt = () =>
-    ctx.db.transaction().execute(async (trx) => {
+    own(ctx.db).transaction().execute(async (trx) => {
       const token = await repo.findToken(trx, hash);
       // A token only works in the flow that issued it, and in-app only for the caller's own account.
       if (!token || token.channel !== channel || (callerId !== null && token.user_id !== callerId)) throw invalidDeletionToken();
@@ -162,7 +162,7 @@ export async function cancel(ctx: Ctx, userId: string): Promise<DeletionState> {
 }
 
 /** Anonymises a user and ends every session, in the caller's transaction. */
-async function anonymise(ctx: Ctx, trx: Trx, userId: string): Promise<boolean> {
+async function anonymise(ctx: Ctx, trx: SharedTrx, userId: string): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
   if (!(await accounts.anonymiseUser(trx, userId, now))) return false;
   await endAllSessions(ctx, trx, userId);
@@ -189,7 +189,7 @@ class Deferred extends Error {
 async function completeOne(ctx: Ctx, requestId: string): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await own(ctx.db).transaction().execute(async (trx) => {
       const claimed = await applyMove(ctx, trx, { requestId, dueBy: now }, 'completed');
       if (!claimed) return false;
       const blockers = await blockersOf(trx, claimed.user_id);
@@ -229,7 +229,7 @@ export async function processDueDeletions(ctx: Ctx): Promise<number> {
  */
 export async function adminDelete(ctx: Ctx, adminId: string, userId: string): Promise<void> {
   const now = ctx.clock.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await own(ctx.db).transaction().execute(async (trx) => {
     const user = await accounts.findUserById(trx, userId);
     if (!user) throw notFound('user');
     const blockers = await blockersOf(trx, userId);

@@ -6,3 +6,4 @@ export const routes: FastifyPluginAsyncTypebox = deletionRoutes;
 
 /** Routes at the host root (outside /api/v1): none for this domain. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+export type { DeletionView } from './tables.ts';

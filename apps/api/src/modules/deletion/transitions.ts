@@ -3,8 +3,8 @@
  * `applyMove`, the one function that changes a request's status.
  */
 import type { Ctx } from '../../context.ts';
-import type { DeletionStatus } from '../../db/tables/community.ts';
-import type { Executor } from '../../lib/db-types.ts';
+import type { Handle } from '../../lib/db-types.ts';
+import { type DeletionStatus, own, type Db } from './tables.ts';
 import * as repo from './deletion.repository.ts';
 import type { DeletionRequestRow } from './deletion.repository.ts';
 
@@ -30,7 +30,7 @@ const from = (to: DeletionStatus): DeletionStatus[] =>
  */
 export function applyMove(
   ctx: Ctx,
-  db: Executor,
+  db: Handle,
   where: { requestId: string; dueBy?: string } | { userId: string },
   to: Exclude<DeletionStatus, 'pending'>,
 ): Promise<DeletionRequestRow | undefined> {

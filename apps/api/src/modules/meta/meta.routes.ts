@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
+import { own } from './tables.ts';
 import { Type } from 'typebox';
 import type { Registry } from 'prom-client';
 import { AppError } from '../../lib/errors.ts';
@@ -33,7 +34,7 @@ export const rootMetaRoutes = (registry: Registry): FastifyPluginAsyncTypebox =>
     },
     async (req, reply) => {
       try {
-        await sql`select 1`.execute(ctx.db);
+        await sql`select 1`.execute(own(ctx.db));
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (err) {
         req.log.error({ err }, 'health: database unreachable');

@@ -10,6 +10,7 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** Routes at the host root (outside /api/v1), if the domain has any. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
-export { OPEN_ORDER_STATUSES } from '../../db/tables/orders.ts';
+export { OPEN_ORDER_STATUSES, type OrderStatus } from './tables.ts';
 export { purgeIdempotencyKeys } from './orders.service.ts';
 export { transitions } from './transitions.ts';
+export type { OrdersView } from './tables.ts';

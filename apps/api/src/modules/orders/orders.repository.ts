@@ -1,9 +1,9 @@
 import { sql, type Selectable } from 'kysely';
-import type { Executor } from '../../lib/db-types.ts';
+import { own, read, type Db, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
+import type { Handle } from '../../lib/db-types.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
 import { orderPaymentCtes, type DebitRefusal } from '../wallet/ledger.ts';
 import { orderLinesCtes, stockTakeCte } from '../catalogue/index.ts';
-import type { OrderItemsTable, OrdersTable, OrderStatus, RefundsTable } from '../../db/tables/orders.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
@@ -26,16 +26,16 @@ const itemColumns = ['order_id', 'product_id', 'name', 'unit_price', 'quantity',
 const refundColumns = ['id', 'order_id', 'user_id', 'amount', 'reason', 'admin_id', 'idempotency_key', 'created_at'] as const;
 
 // The SQLite placement's inserts run for every order: compiled once (per number of lines).
-const insertOrderRow = precompiledPerCount((db: Executor, v: unknown[]) =>
-  db.insertInto('orders').values(Object.fromEntries(orderColumns.map((c, i) => [c, v[i]])) as OrderRow),
+const insertOrderRow = precompiledPerCount((db: Db, v: unknown[]) =>
+  own(db).insertInto('orders').values(Object.fromEntries(orderColumns.map((c, i) => [c, v[i]])) as OrderRow),
 );
 
-export async function insertOrder(db: Executor, row: OrderRow): Promise<void> {
-  await insertOrderRow(db, orderColumns.map((c) => row[c]));
+export async function insertOrder(db: Handle, row: OrderRow): Promise<void> {
+  await insertOrderRow(own(db), orderColumns.map((c) => row[c]));
 }
 
-const insertItemRows = precompiledPerCount((db: Executor, v: unknown[]) =>
-  db.insertInto('order_items').values(
+const insertItemRows = precompiledPerCount((db: Db, v: unknown[]) =>
+  own(db).insertInto('order_items').values(
     Array.from({ length: v.length / itemColumns.length }, (_, r) =>
       Object.fromEntries(itemColumns.map((c, i) => [c, v[r * itemColumns.length + i]])) as OrderItemRow,
     ),
@@ -43,8 +43,8 @@ const insertItemRows = precompiledPerCount((db: Executor, v: unknown[]) =>
 );
 
 /** All lines of one order in one multi-row INSERT. */
-export async function insertItems(db: Executor, rows: OrderItemRow[]): Promise<void> {
-  await insertItemRows(db, rows.flatMap((r) => itemColumns.map((c) => r[c])));
+export async function insertItems(db: Handle, rows: OrderItemRow[]): Promise<void> {
+  await insertItemRows(own(db), rows.flatMap((r) => itemColumns.map((c) => r[c])));
 }
 
 export interface Placement {
@@ -91,7 +91,7 @@ export interface Placed {
  * `orders_idempotency_once`.
  */
 const placement = precompiled(
-  (db: Executor, productIds: string[], quantities: number[], userId: string, ledgerId: string, orderId: string, currency: string, key: string | null, hash: string | null, now: string) => {
+  (db: Db, productIds: string[], quantities: number[], userId: string, ledgerId: string, orderId: string, currency: string, key: string | null, hash: string | null, now: string) => {
     const ready = sql<boolean>`(select refused is null and amount > 0 from cart)`;
     const amount = sql<number>`(select amount from cart)`;
     return sql<PlacementRow>`
@@ -127,8 +127,8 @@ interface PlacementRow extends OrderItemRow {
   last_entry_id: string | null;
 }
 
-export async function placeAtOnce(db: Executor, p: Placement): Promise<Placed> {
-  const { rows } = await placement(db, p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.currency, p.idempotencyKey, p.requestHash, p.now);
+export async function placeAtOnce(db: Handle, p: Placement): Promise<Placed> {
+  const { rows } = await placement(own(db), p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.currency, p.idempotencyKey, p.requestHash, p.now);
   const first = rows[0]!;
   return {
     refused: first.refused,
@@ -138,17 +138,17 @@ export async function placeAtOnce(db: Executor, p: Placement): Promise<Placed> {
   };
 }
 
-export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').select(orderColumns).where('id', '=', id).executeTakeFirst();
+export function findOrder(db: Handle, id: string): Promise<OrderRow | undefined> {
+  return own(db).selectFrom('orders').select(orderColumns).where('id', '=', id).executeTakeFirst();
 }
 
-export function findByIdempotencyKey(db: Executor, userId: string, key: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').select(orderColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+export function findByIdempotencyKey(db: Handle, userId: string, key: string): Promise<OrderRow | undefined> {
+  return own(db).selectFrom('orders').select(orderColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 /** Frees one expired key (conditional on its age), so the same key may place a new order. */
-export async function releaseKey(db: Executor, orderId: string, createdBefore: string): Promise<boolean> {
-  const r = await db
+export async function releaseKey(db: Handle, orderId: string, createdBefore: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('orders')
     .set({ idempotency_key: null, request_hash: null })
     .where('id', '=', orderId)
@@ -158,8 +158,8 @@ export async function releaseKey(db: Executor, orderId: string, createdBefore: s
 }
 
 /** The job: forgets every key older than the cutoff. */
-export async function releaseKeysBefore(db: Executor, createdBefore: string): Promise<number> {
-  const r = await db
+export async function releaseKeysBefore(db: Handle, createdBefore: string): Promise<number> {
+  const r = await own(db)
     .updateTable('orders')
     .set({ idempotency_key: null, request_hash: null })
     .where('idempotency_key', 'is not', null)
@@ -168,17 +168,17 @@ export async function releaseKeysBefore(db: Executor, createdBefore: string): Pr
   return Number(r.numUpdatedRows);
 }
 
-export function itemsFor(db: Executor, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+export function itemsFor(db: Handle, orderIds: readonly string[]): Promise<OrderItemRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('order_items').select(itemColumns).where('order_id', 'in', orderIds).orderBy('order_id').orderBy('product_id').execute();
+  return own(db).selectFrom('order_items').select(itemColumns).where('order_id', 'in', orderIds).orderBy('order_id').orderBy('product_id').execute();
 }
 
 /** Newest first (ids sort by creation); `before` is the last id of the previous page. */
 export function listOrders(
-  db: Executor,
+  db: Handle,
   f: { userId?: string; status?: OrderStatus; before: string | null; limit: number },
 ): Promise<OrderRow[]> {
-  let q = db.selectFrom('orders').select(orderColumns);
+  let q = own(db).selectFrom('orders').select(orderColumns);
   if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.before !== null) q = q.where('id', '<', f.before);
@@ -191,10 +191,10 @@ export function listOrders(
  * when someone else moved it first (the caller re-reads and decides again).
  */
 export async function moveOrder(
-  db: Executor,
+  db: Handle,
   m: { id: string; from: OrderStatus; to: OrderStatus; refundedBefore: number; refund: number; now: string },
 ): Promise<boolean> {
-  const r = await db
+  const r = await own(db)
     .updateTable('orders')
     .set({ status: m.to, refunded_amount: m.refundedBefore + m.refund, updated_at: m.now })
     .where('id', '=', m.id)
@@ -204,22 +204,22 @@ export async function moveOrder(
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function insertRefund(db: Executor, row: RefundRow): Promise<void> {
-  await db.insertInto('refunds').values(row).execute();
+export async function insertRefund(db: Handle, row: RefundRow): Promise<void> {
+  await own(db).insertInto('refunds').values(row).execute();
 }
 
-export function findRefundByKey(db: Executor, orderId: string, key: string): Promise<RefundRow | undefined> {
-  return db.selectFrom('refunds').select(refundColumns).where('order_id', '=', orderId).where('idempotency_key', '=', key).executeTakeFirst();
+export function findRefundByKey(db: Handle, orderId: string, key: string): Promise<RefundRow | undefined> {
+  return own(db).selectFrom('refunds').select(refundColumns).where('order_id', '=', orderId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-export function listRefunds(db: Executor, f: { orderId?: string; userId?: string; before: string | null; limit: number }): Promise<RefundRow[]> {
-  let q = db.selectFrom('refunds').select(refundColumns);
+export function listRefunds(db: Handle, f: { orderId?: string; userId?: string; before: string | null; limit: number }): Promise<RefundRow[]> {
+  let q = own(db).selectFrom('refunds').select(refundColumns);
   if (f.orderId !== undefined) q = q.where('order_id', '=', f.orderId);
   if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
   if (f.before !== null) q = q.where('id', '<', f.before);
   return q.orderBy('id', 'desc').limit(f.limit).execute();
 }
 
-export async function userExists(db: Executor, userId: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+export async function userExists(db: Handle, userId: string): Promise<boolean> {
+  return (await read(db).selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
 }

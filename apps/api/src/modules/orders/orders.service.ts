@@ -4,11 +4,11 @@
  * (transitions.ts) for the user's cancel and every admin move (status change, refund).
  */
 import { createHash } from 'node:crypto';
+import type { SharedTrx } from '../../lib/db-types.ts';
 import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import type { OrderStatus } from '../../db/tables/orders.ts';
+import { own, type OrderStatus, type Tx } from './tables.ts';
 import { DAY } from '../../lib/clock.ts';
-import type { Trx } from '../../lib/db-types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
@@ -160,7 +160,7 @@ async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promi
 }
 
 function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<Item[]> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return own(ctx.db).transaction().execute(async (trx) => {
     const taken = await takeStockMany(trx, lines, order.created_at);
     if (taken.length !== lines.length) throw await stockRefusal(trx, lines, new Set(taken.map((p) => p.id)));
     const { items, total } = priced(lines, new Map(taken.map((p) => [p.id, p])));
@@ -178,7 +178,7 @@ function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<It
  * holds the database's write lock since that step, so it is the state the step saw, less what it
  * took from the lines it could (`taken`); only a refused placement pays for it.
  */
-async function stockRefusal(trx: Trx, lines: Line[], taken: ReadonlySet<string>): Promise<AppError> {
+async function stockRefusal(trx: SharedTrx, lines: Line[], taken: ReadonlySet<string>): Promise<AppError> {
   const state = new Map((await findOrderableState(trx, lines.map((l) => l.productId))).map((p) => [p.id, p]));
   const invalid = lines.find((l) => {
     const p = state.get(l.productId);
@@ -278,7 +278,7 @@ export async function getOwn(ctx: Ctx, userId: string, id: string): Promise<Orde
 }
 
 export async function cancelOwn(ctx: Ctx, userId: string, id: string): Promise<Order> {
-  const { order } = await ctx.db.transaction().execute((trx) => applyMove(ctx, trx, id, { kind: 'status', to: 'cancelled' }, { userId }));
+  const { order } = await own(ctx.db).transaction().execute((trx) => applyMove(ctx, trx, id, { kind: 'status', to: 'cancelled' }, { userId }));
   return (await withItems(ctx, [order]))[0]!;
 }
 
@@ -307,7 +307,7 @@ export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, stat
     if (!(await repo.findOrder(ctx.db, id))) throw notFound('order');
     throw conflict('invalid_transition', 'Use POST /admin/orders/:id/refund to refund an order', { to: 'refunded' });
   }
-  const { order } = await ctx.db.transaction().execute((trx) => applyMove(ctx, trx, id, { kind: 'status', to: status }, { adminId }));
+  const { order } = await own(ctx.db).transaction().execute((trx) => applyMove(ctx, trx, id, { kind: 'status', to: status }, { adminId }));
   return (await withItemsAdmin(ctx, [order]))[0]!;
 }
 
@@ -329,7 +329,7 @@ export async function adminRefund(ctx: Ctx, adminId: string, id: string, body: R
     if (existing) return replay(existing);
   }
   try {
-    const { order, refund } = await ctx.db.transaction().execute((trx) =>
+    const { order, refund } = await own(ctx.db).transaction().execute((trx) =>
       applyMove(
         ctx,
         trx,

@@ -3,8 +3,8 @@
  * that changes an order's status or refunds it (docs/orders.md, "States").
  */
 import type { Ctx } from '../../context.ts';
-import type { OrderStatus } from '../../db/tables/orders.ts';
-import type { Trx } from '../../lib/db-types.ts';
+import type { SharedTrx } from '../../lib/db-types.ts';
+import { type OrderStatus, own, type Tx } from './tables.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { returnStockMany } from '../catalogue/index.ts';
@@ -55,7 +55,7 @@ export interface MoveResult {
  * the stock back, and an admin's move writes its audit row (docs/contracts.md §9) — all in the
  * same transaction, so concurrent cancels produce one refund and one audit row.
  */
-export async function applyMove(ctx: Ctx, trx: Trx, orderId: string, move: Move, actor: Actor): Promise<MoveResult> {
+export async function applyMove(ctx: Ctx, trx: SharedTrx, orderId: string, move: Move, actor: Actor): Promise<MoveResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const order = await repo.findOrder(trx, orderId);
     if (!order || (actor.userId !== undefined && order.user_id !== actor.userId)) throw notFound('order');

@@ -8,3 +8,4 @@ export const routes: FastifyPluginAsyncTypebox = paymentRoutes;
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
 export { gatewaysForAmount } from './payments.service.ts';
+export type { PaymentsView } from './tables.ts';

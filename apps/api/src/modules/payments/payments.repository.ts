@@ -1,14 +1,14 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { Executor } from '../../lib/db-types.ts';
+import { own, type PaymentGatewaysTable } from './tables.ts';
+import type { Handle } from '../../lib/db-types.ts';
 import type { SortKey } from '../../lib/pagination.ts';
-import type { PaymentGatewaysTable } from '../../db/tables/catalogue.ts';
 
 export type GatewayRow = Selectable<PaymentGatewaysTable>;
 
 const gatewayColumns = ['id', 'code', 'name', 'is_active', 'sort_order', 'min_amount', 'max_amount', 'created_at', 'updated_at'] as const;
 
-export function listGateways(db: Executor, opts: { activeOnly: boolean; after: SortKey | null; limit: number }): Promise<GatewayRow[]> {
-  let q = db.selectFrom('payment_gateways').select(gatewayColumns);
+export function listGateways(db: Handle, opts: { activeOnly: boolean; after: SortKey | null; limit: number }): Promise<GatewayRow[]> {
+  let q = own(db).selectFrom('payment_gateways').select(gatewayColumns);
   if (opts.activeOnly) q = q.where('is_active', '=', 1);
   if (opts.after) {
     const { sort_order, id } = opts.after;
@@ -18,24 +18,24 @@ export function listGateways(db: Executor, opts: { activeOnly: boolean; after: S
 }
 
 /** Gateway records for these codes, in display order (sort_order, then id). */
-export function gatewaysByCode(db: Executor, codes: readonly string[]): Promise<GatewayRow[]> {
-  return db.selectFrom('payment_gateways').select(gatewayColumns).where('code', 'in', codes).orderBy('sort_order').orderBy('id').execute();
+export function gatewaysByCode(db: Handle, codes: readonly string[]): Promise<GatewayRow[]> {
+  return own(db).selectFrom('payment_gateways').select(gatewayColumns).where('code', 'in', codes).orderBy('sort_order').orderBy('id').execute();
 }
 
-export function findGateway(db: Executor, id: string): Promise<GatewayRow | undefined> {
-  return db.selectFrom('payment_gateways').select(gatewayColumns).where('id', '=', id).executeTakeFirst();
+export function findGateway(db: Handle, id: string): Promise<GatewayRow | undefined> {
+  return own(db).selectFrom('payment_gateways').select(gatewayColumns).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertGateway(db: Executor, row: GatewayRow): Promise<void> {
-  await db.insertInto('payment_gateways').values(row).execute();
+export async function insertGateway(db: Handle, row: GatewayRow): Promise<void> {
+  await own(db).insertInto('payment_gateways').values(row).execute();
 }
 
-export async function updateGateway(db: Executor, id: string, patch: Updateable<PaymentGatewaysTable>): Promise<boolean> {
-  const r = await db.updateTable('payment_gateways').set(patch).where('id', '=', id).executeTakeFirst();
+export async function updateGateway(db: Handle, id: string, patch: Updateable<PaymentGatewaysTable>): Promise<boolean> {
+  const r = await own(db).updateTable('payment_gateways').set(patch).where('id', '=', id).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function deleteGateway(db: Executor, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('payment_gateways').where('id', '=', id).executeTakeFirst();
+export async function deleteGateway(db: Handle, id: string): Promise<boolean> {
+  const r = await own(db).deleteFrom('payment_gateways').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }

@@ -1,9 +1,11 @@
 import type { Ctx } from '../../context.ts';
 import { isCheckViolation, isUniqueViolation } from '../../db/kysely.ts';
+import { own } from './tables.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeSortCursor, sortCursor, toPage } from '../../lib/pagination.ts';
-import { lockRow, recordAudit } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { lockRow } from '../../lib/lock.ts';
 import * as repo from './payments.repository.ts';
 import type { GatewayRow } from './payments.repository.ts';
 import type { CreateGateway, PaymentGateway, UpdateGateway } from './payments.schemas.ts';
@@ -59,7 +61,7 @@ export async function createGateway(ctx: Ctx, adminId: string, input: CreateGate
   };
   checkAmounts(row.min_amount, row.max_amount);
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await own(ctx.db).transaction().execute(async (trx) => {
       await repo.insertGateway(trx, row);
       await recordAudit(ctx, trx, { adminId, action: 'payment_gateway.create', entity: 'payment_gateway', entityId: row.id, before: null, after: toGateway(row) });
     });
@@ -71,8 +73,8 @@ export async function createGateway(ctx: Ctx, adminId: string, input: CreateGate
 
 export async function updateGateway(ctx: Ctx, adminId: string, id: string, input: UpdateGateway): Promise<PaymentGateway> {
   const name = input.name === undefined ? undefined : cleanName(input.name);
-  return ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockRow(trx, 'payment_gateways', id))) throw notFound('payment gateway');
+  return own(ctx.db).transaction().execute(async (trx) => {
+    if (!(await lockRow(own(trx), 'payment_gateways', id))) throw notFound('payment gateway');
     const current = (await repo.findGateway(trx, id))!;
     checkAmounts(input.min_amount !== undefined ? input.min_amount : current.min_amount, input.max_amount !== undefined ? input.max_amount : current.max_amount);
     try {
@@ -96,8 +98,8 @@ export async function updateGateway(ctx: Ctx, adminId: string, id: string, input
 }
 
 export async function deleteGateway(ctx: Ctx, adminId: string, id: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockRow(trx, 'payment_gateways', id))) throw notFound('payment gateway');
+  await own(ctx.db).transaction().execute(async (trx) => {
+    if (!(await lockRow(own(trx), 'payment_gateways', id))) throw notFound('payment gateway');
     const before = toGateway((await repo.findGateway(trx, id))!);
     await repo.deleteGateway(trx, id);
     await recordAudit(ctx, trx, { adminId, action: 'payment_gateway.delete', entity: 'payment_gateway', entityId: id, before, after: null });

@@ -6,3 +6,4 @@ export const routes: FastifyPluginAsyncTypebox = referralRoutes;
 
 /** Routes at the host root: the referral share link `/r/:code`. */
 export const rootRoutes: FastifyPluginAsyncTypebox = referralRootRoutes;
+export type { ReferralsView } from './tables.ts';

@@ -1,22 +1,22 @@
-import type { Executor } from '../../lib/db-types.ts';
-import type { ReferralMethod } from '../../db/tables/community.ts';
+import { own, read, type ReferralMethod } from './tables.ts';
+import type { Handle } from '../../lib/db-types.ts';
 
 /** The live user who owns `code` (codes are removed on anonymisation, so deleted users never match). */
-export function findUserByCode(db: Executor, code: string): Promise<{ id: string } | undefined> {
-  return db.selectFrom('users').select('id').where('referral_code', '=', code).where('deleted_at', 'is', null).executeTakeFirst();
+export function findUserByCode(db: Handle, code: string): Promise<{ id: string } | undefined> {
+  return read(db).selectFrom('users').select('id').where('referral_code', '=', code).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-export function findCodeOfUser(db: Executor, userId: string): Promise<{ referral_code: string | null } | undefined> {
-  return db.selectFrom('users').select('referral_code').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+export function findCodeOfUser(db: Handle, userId: string): Promise<{ referral_code: string | null } | undefined> {
+  return read(db).selectFrom('users').select('referral_code').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-export async function insertClick(db: Executor, row: { id: string; code: string; ip: string | null; user_agent: string | null; created_at: string }): Promise<void> {
-  await db.insertInto('referral_clicks').values(row).execute();
+export async function insertClick(db: Handle, row: { id: string; code: string; ip: string | null; user_agent: string | null; created_at: string }): Promise<void> {
+  await own(db).insertInto('referral_clicks').values(row).execute();
 }
 
 /** The newest click from `ip` at or after `since` whose code still belongs to a live user. */
-export function latestClickFromIp(db: Executor, ip: string, since: string): Promise<{ code: string; referrer_id: string } | undefined> {
-  return db
+export function latestClickFromIp(db: Handle, ip: string, since: string): Promise<{ code: string; referrer_id: string } | undefined> {
+  return read(db)
     .selectFrom('referral_clicks as c')
     .innerJoin('users as u', 'u.referral_code', 'c.code')
     .select(['c.code', 'u.id as referrer_id'])
@@ -30,15 +30,15 @@ export function latestClickFromIp(db: Executor, ip: string, since: string): Prom
 }
 
 export async function insertAttribution(
-  db: Executor,
+  db: Handle,
   row: { user_id: string; referrer_id: string; code: string; method: ReferralMethod; created_at: string },
 ): Promise<void> {
   // Never a unique violation: on PostgreSQL that would abort the signup's transaction.
-  await db.insertInto('referral_attributions').values(row).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  await own(db).insertInto('referral_attributions').values(row).onConflict((oc) => oc.column('user_id').doNothing()).execute();
 }
 
-export function findAttribution(db: Executor, userId: string) {
-  return db
+export function findAttribution(db: Handle, userId: string) {
+  return own(db)
     .selectFrom('referral_attributions')
     .select(['user_id', 'referrer_id', 'code', 'method', 'created_at'])
     .where('user_id', '=', userId)
@@ -46,10 +46,10 @@ export function findAttribution(db: Executor, userId: string) {
 }
 
 /** Retention: forgets raw IPs of clicks older than `before`; idempotent (already-null rows are skipped). */
-export async function purgeClickIps(db: Executor, before: string): Promise<number> {
-  const a = await db.updateTable('referral_clicks').set({ ip: null }).where('created_at', '<', before).where('ip', 'is not', null).executeTakeFirst();
+export async function purgeClickIps(db: Handle, before: string): Promise<number> {
+  const a = await own(db).updateTable('referral_clicks').set({ ip: null }).where('created_at', '<', before).where('ip', 'is not', null).executeTakeFirst();
   // The signup inputs kept for attribution hold the same kind of raw IP; they follow the same rule.
-  const b = await db
+  const b = await own(db)
     .updateTable('signup_referral_inputs')
     .set({ ip: null })
     .where('created_at', '<', before)
@@ -59,13 +59,13 @@ export async function purgeClickIps(db: Executor, before: string): Promise<numbe
 }
 
 export async function insertSignupReferralInput(
-  db: Executor,
+  db: Handle,
   row: { user_id: string; referral_code: string | null; referral_source: 'install_referrer' | 'manual' | null; ip: string | null; created_at: string },
 ): Promise<void> {
-  await db.insertInto('signup_referral_inputs').values(row).execute();
+  await own(db).insertInto('signup_referral_inputs').values(row).execute();
 }
 
 /** A deleted user's signup IP (kept only for attribution). */
-export async function forgetSignupIp(db: Executor, userId: string): Promise<void> {
-  await db.updateTable('signup_referral_inputs').set({ ip: null }).where('user_id', '=', userId).execute();
+export async function forgetSignupIp(db: Handle, userId: string): Promise<void> {
+  await own(db).updateTable('signup_referral_inputs').set({ ip: null }).where('user_id', '=', userId).execute();
 }

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
+import type { Handle } from '../../lib/db-types.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import type { ReferralMethod } from '../../db/tables/community.ts';
+import { type ReferralMethod, own, type Db } from './tables.ts';
 import { DAY, HOUR } from '../../lib/clock.ts';
-import type { Executor } from '../../lib/db-types.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
@@ -120,7 +120,7 @@ const MAX_KEPT_CODE_LENGTH = 64;
  */
 export async function recordSignupInput(
   ctx: Ctx,
-  trx: Executor,
+  trx: Handle,
   input: { userId: string; referralCode?: string | null; referralSource?: string | null; ip?: string | null },
 ): Promise<void> {
   const given = input.referralCode?.trim() || null;
@@ -144,7 +144,7 @@ export async function recordSignupInput(
  */
 export async function attributeSignup(
   ctx: Ctx,
-  trx: Executor,
+  trx: Handle,
   input: { userId: string; referralCode?: string | null; referralSource?: string | null; ip?: string | null },
 ): Promise<Attribution | null> {
   let found: Attribution | null = null;
@@ -171,7 +171,7 @@ export async function attributeSignup(
   return found;
 }
 
-export async function attributionOf(ctx: Ctx, db: Executor, userId: string) {
+export async function attributionOf(ctx: Ctx, db: Handle, userId: string) {
   const row = await repo.findAttribution(db, userId);
   return row ? { method: row.method, code: row.code, created_at: row.created_at } : null;
 }
@@ -181,4 +181,4 @@ export const purgeOldClickIps = (ctx: Ctx): Promise<number> =>
   repo.purgeClickIps(ctx.db, new Date(ctx.clock.now().getTime() - CLICK_IP_RETENTION_MS).toISOString());
 
 /** A deleted user's raw signup IP, in the deletion's transaction. */
-export const forgetSignupIp = (trx: Executor, userId: string): Promise<void> => repo.forgetSignupIp(trx, userId);
+export const forgetSignupIp = (trx: Handle, userId: string): Promise<void> => repo.forgetSignupIp(trx, userId);

@@ -9,3 +9,4 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** Routes at the host root (outside /api/v1): none for this domain. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+export type { SupportView } from './tables.ts';

@@ -1,28 +1,28 @@
 import type { Selectable } from 'kysely';
-import type { Executor } from '../../lib/db-types.ts';
-import type { TicketAuthor, TicketRepliesTable, TicketStatus, TicketsTable } from '../../db/tables/community.ts';
+import { own, read, type TicketAuthor, type TicketRepliesTable, type TicketStatus, type TicketsTable } from './tables.ts';
+import type { Handle } from '../../lib/db-types.ts';
 
 export type TicketRow = Selectable<TicketsTable>;
 export type ReplyRow = Selectable<TicketRepliesTable>;
 
 const ticketColumns = ['id', 'user_id', 'subject', 'status', 'created_at', 'updated_at'] as const;
 
-export async function insertTicket(db: Executor, row: TicketRow): Promise<void> {
-  await db.insertInto('tickets').values(row).execute();
+export async function insertTicket(db: Handle, row: TicketRow): Promise<void> {
+  await own(db).insertInto('tickets').values(row).execute();
 }
 
-export async function insertReply(db: Executor, row: ReplyRow): Promise<void> {
-  await db.insertInto('ticket_replies').values(row).execute();
+export async function insertReply(db: Handle, row: ReplyRow): Promise<void> {
+  await own(db).insertInto('ticket_replies').values(row).execute();
 }
 
-export function findTicket(db: Executor, id: string, userId?: string): Promise<TicketRow | undefined> {
-  let q = db.selectFrom('tickets').select(ticketColumns).where('id', '=', id);
+export function findTicket(db: Handle, id: string, userId?: string): Promise<TicketRow | undefined> {
+  let q = own(db).selectFrom('tickets').select(ticketColumns).where('id', '=', id);
   if (userId !== undefined) q = q.where('user_id', '=', userId);
   return q.executeTakeFirst();
 }
 
-export function listReplies(db: Executor, ticketId: string): Promise<ReplyRow[]> {
-  return db
+export function listReplies(db: Handle, ticketId: string): Promise<ReplyRow[]> {
+  return own(db)
     .selectFrom('ticket_replies')
     .select(['id', 'ticket_id', 'author', 'author_id', 'message', 'created_at'])
     .where('ticket_id', '=', ticketId)
@@ -32,10 +32,10 @@ export function listReplies(db: Executor, ticketId: string): Promise<ReplyRow[]>
 
 /** Newest first; `before` is the id of the last row of the previous page. */
 export function listTickets(
-  db: Executor,
+  db: Handle,
   filter: { userId?: string; status?: TicketStatus; before: string | null; limit: number },
 ): Promise<TicketRow[]> {
-  let q = db.selectFrom('tickets').select(ticketColumns);
+  let q = own(db).selectFrom('tickets').select(ticketColumns);
   if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
   if (filter.status !== undefined) q = q.where('status', '=', filter.status);
   if (filter.before !== null) q = q.where('id', '<', filter.before);
@@ -46,8 +46,8 @@ export function listTickets(
  * Applies a status move only from one of `from`: one conditional statement, so a concurrent
  * close and reply cannot both win. False when the ticket is not (or no longer) in such a state.
  */
-export async function moveTicket(db: Executor, id: string, from: readonly TicketStatus[], to: TicketStatus, now: string): Promise<boolean> {
-  const r = await db
+export async function moveTicket(db: Handle, id: string, from: readonly TicketStatus[], to: TicketStatus, now: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('tickets')
     .set({ status: to, updated_at: now })
     .where('id', '=', id)
@@ -57,8 +57,8 @@ export async function moveTicket(db: Executor, id: string, from: readonly Ticket
 }
 
 /** Any user, deleted or not: their tickets stay readable for support. */
-export function userExists(db: Executor, id: string): Promise<{ id: string } | undefined> {
-  return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+export function userExists(db: Handle, id: string): Promise<{ id: string } | undefined> {
+  return read(db).selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
 }
 
 export type { TicketAuthor };

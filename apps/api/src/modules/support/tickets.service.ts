@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.ts';
-import type { TicketAuthor, TicketStatus } from '../../db/tables/community.ts';
+import { own, type TicketAuthor, type TicketStatus } from './tables.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -47,7 +47,7 @@ export async function createTicket(ctx: Ctx, userId: string, input: { subject: s
   await enforce(ctx.db, ctx.clock, TICKET_USER_RULE, userId);
   const now = ctx.clock.now().toISOString();
   const ticket: TicketRow = { id: newId(ctx.clock), user_id: userId, subject, status: 'open', created_at: now, updated_at: now };
-  await ctx.db.transaction().execute(async (trx) => {
+  await own(ctx.db).transaction().execute(async (trx) => {
     await repo.insertTicket(trx, ticket);
     await repo.insertReply(trx, { id: newId(ctx.clock), ticket_id: ticket.id, author: 'user', author_id: userId, message, created_at: now });
   });
@@ -76,7 +76,7 @@ export async function getTicket(ctx: Ctx, userId: string, id: string): Promise<T
 
 async function reply(ctx: Ctx, ticketId: string, author: TicketAuthor, authorId: string, message: string, ownerId?: string): Promise<TicketRow> {
   const body = text(message, 'message');
-  return ctx.db.transaction().execute(async (trx) => {
+  return own(ctx.db).transaction().execute(async (trx) => {
     const t = await repo.findTicket(trx, ticketId, ownerId);
     if (!t) throw notFound('ticket');
     const replyId = newId(ctx.clock);
@@ -129,7 +129,7 @@ export async function adminGetTicket(ctx: Ctx, id: string): Promise<AdminTicket>
 
 /** Same status is a no-op; a move outside the table in transitions.ts is 409 `invalid_transition`. */
 export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, status: TicketStatus): Promise<AdminTicket> {
-  const t = await ctx.db.transaction().execute(async (trx) => {
+  const t = await own(ctx.db).transaction().execute(async (trx) => {
     const t = await repo.findTicket(trx, id);
     if (!t) throw notFound('ticket');
     return applyMove(ctx, trx, t, { kind: 'status', to: status }, adminId);

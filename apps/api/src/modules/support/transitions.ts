@@ -3,8 +3,8 @@
  * function that changes a ticket's status (docs/tickets.md).
  */
 import type { Ctx } from '../../context.ts';
-import type { TicketAuthor, TicketStatus } from '../../db/tables/community.ts';
-import type { Trx } from '../../lib/db-types.ts';
+import type { SharedTrx } from '../../lib/db-types.ts';
+import { type TicketAuthor, type TicketStatus, own, type Tx } from './tables.ts';
 import { conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './tickets.repository.ts';
@@ -34,7 +34,7 @@ export type TicketMove = { kind: 'status'; to: TicketStatus } | { kind: 'reply';
  * `adminId` the audit row (docs/contracts.md §9) is written in the same transaction. A status
  * change to the current status is a no-op.
  */
-export async function applyMove(ctx: Ctx, trx: Trx, ticket: TicketRow, move: TicketMove, adminId?: string): Promise<TicketRow> {
+export async function applyMove(ctx: Ctx, trx: SharedTrx, ticket: TicketRow, move: TicketMove, adminId?: string): Promise<TicketRow> {
   const now = ctx.clock.now().toISOString();
   let to: TicketStatus;
   if (move.kind === 'reply') {

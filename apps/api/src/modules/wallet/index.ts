@@ -11,3 +11,4 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** Routes at the host root (outside /api/v1), if the domain has any. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 export { createWallet } from './wallet.repository.ts';
+export type { WalletView } from './tables.ts';

@@ -9,10 +9,11 @@
  * written as part of that statement (wallet.repository.ts).
  */
 import type { Ctx } from '../../context.ts';
-import type { Trx } from '../../lib/db-types.ts';
+import type { SharedTrx } from '../../lib/db-types.ts';
+
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { TransactionType } from '../../db/tables/wallet.ts';
+import type { TransactionType } from './tables.ts';
 import * as repo from './wallet.repository.ts';
 import type { Transaction } from './wallet.schemas.ts';
 
@@ -45,7 +46,7 @@ export function toTransaction(row: repo.TransactionRow): Transaction {
  * transaction should then roll back whatever else it did). Order placement on PostgreSQL does
  * the same through `orderPaymentCtes` in its one statement (`orders.repository.ts placeAtOnce`).
  */
-export async function applyMovement(ctx: Ctx, trx: Trx, m: Movement): Promise<Transaction> {
+export async function applyMovement(ctx: Ctx, trx: SharedTrx, m: Movement): Promise<Transaction> {
   if (!Number.isSafeInteger(m.amount) || m.amount === 0) throw new Error(`ledger: amount must be a non-zero safe integer, got ${m.amount}`);
   const now = ctx.clock.now().toISOString();
   let id = newId(ctx.clock);

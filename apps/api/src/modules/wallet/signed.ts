@@ -5,6 +5,7 @@
  * here lands in the webhook log.
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+
 import { check } from '@storefront/signing';
 import type { Ctx } from '../../context.ts';
 import { MINUTE } from '../../lib/clock.ts';

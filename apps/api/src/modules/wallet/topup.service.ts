@@ -6,14 +6,14 @@
  * of racing callers credit once.
  */
 import type { Ctx } from '../../context.ts';
+import type { Handle } from '../../lib/db-types.ts';
 import { DAY, HOUR, SECOND } from '../../lib/clock.ts';
 import { hit, type RateRule } from '../../lib/rate-limit.ts';
-import type { Executor } from '../../lib/db-types.ts';
+import { own, type WebhookOutcome } from './tables.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import type { WebhookOutcome } from '../../db/tables/wallet.ts';
 import { gatewaysForAmount } from '../payments/index.ts';
 import { GatewayBError, GatewayBUnavailable, verifyOrder, type GatewayBClient } from '@storefront/gateway-b';
 import * as repo from './wallet.repository.ts';
@@ -85,7 +85,7 @@ const clip = (v: unknown, n: number): string | null => {
   return s.length > 0 ? s : null;
 };
 
-export async function logWebhook(ctx: Ctx, db: Executor, e: LogEntry): Promise<void> {
+export async function logWebhook(ctx: Ctx, db: Handle, e: LogEntry): Promise<void> {
   await repo.insertWebhookLog(db, {
     id: newId(ctx.clock),
     endpoint: e.endpoint,
@@ -141,7 +141,7 @@ async function creditInTransaction(
   entry: Omit<LogEntry, 'outcome'>,
 ): Promise<CreditResult> {
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await own(ctx.db).transaction().execute(async (trx) => {
       const balance = await completeTopup(ctx, trx, topup, credit);
       if (balance === null) {
         await logWebhook(ctx, trx, { ...entry, outcome: 'duplicate', reason: 'token_already_credited' });

@@ -3,8 +3,8 @@
  * stored; `expired` is derived from `expires_at`. `completeTopup` is the only move.
  */
 import type { Ctx } from '../../context.ts';
-import type { TopupStatus } from '../../db/tables/wallet.ts';
-import type { Trx } from '../../lib/db-types.ts';
+import type { SharedTrx } from '../../lib/db-types.ts';
+import { type TopupStatus, own, type Tx } from './tables.ts';
 import { applyMovement } from './ledger.ts';
 import * as repo from './wallet.repository.ts';
 
@@ -29,7 +29,7 @@ export function stateOf(ctx: Ctx, row: repo.TopupRow): TopupState {
  */
 export async function completeTopup(
   ctx: Ctx,
-  trx: Trx,
+  trx: SharedTrx,
   topup: repo.TopupRow,
   credit: { gateway: string; gatewayTxnId: string },
 ): Promise<number | null> {

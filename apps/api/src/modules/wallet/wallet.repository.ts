@@ -1,15 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { Executor } from '../../lib/db-types.ts';
+import { own, read, type Db, type TopupsTable, type WalletAdjustmentsTable, type TransactionType, type WalletTransactionsTable, type WebhookLogsTable, type WebhookOutcome, type WalletsTable } from './tables.ts';
+import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
-import type {
-  TopupsTable,
-  WalletAdjustmentsTable,
-  TransactionType,
-  WalletTransactionsTable,
-  WebhookLogsTable,
-  WebhookOutcome,
-} from '../../db/tables/wallet.ts';
-import type { WalletsTable } from '../../db/schema.ts';
 
 export type WalletRow = Pick<Selectable<WalletsTable>, 'user_id' | 'shopping_credits' | 'reward_points' | 'e_vouchers' | 'last_entry_id'>;
 export type TransactionRow = Selectable<WalletTransactionsTable>;
@@ -18,20 +10,20 @@ export type WebhookLogRow = Selectable<WebhookLogsTable>;
 export type AdjustmentRow = Selectable<WalletAdjustmentsTable>;
 
 /** The one wallet a user owns: made with the user, in the same transaction. */
-export async function createWallet(db: Executor, userId: string, now: string): Promise<void> {
-  await db
+export async function createWallet(db: Handle, userId: string, now: string): Promise<void> {
+  await own(db)
     .insertInto('wallets')
     .values({ user_id: userId, shopping_credits: 0, reward_points: 0, e_vouchers: 0, created_at: now, updated_at: now })
     .execute();
 }
 
 // The hot wallet statements (every GET /wallet and every order) are compiled once.
-const walletOf = precompiled((db: Executor, userId: string) =>
-  db.selectFrom('wallets').select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers', 'last_entry_id']).where('user_id', '=', userId),
+const walletOf = precompiled((db: Db, userId: string) =>
+  own(db).selectFrom('wallets').select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers', 'last_entry_id']).where('user_id', '=', userId),
 );
 
-export async function findWallet(db: Executor, userId: string): Promise<WalletRow | undefined> {
-  return (await walletOf(db, userId)).rows[0];
+export async function findWallet(db: Handle, userId: string): Promise<WalletRow | undefined> {
+  return (await walletOf(own(db), userId)).rows[0];
 }
 
 /**
@@ -41,8 +33,8 @@ export async function findWallet(db: Executor, userId: string): Promise<WalletRo
  * Answers the new balance, or undefined when no row matched (no wallet, not enough credits, or an
  * id that is not newer: the caller tells which with `findWallet`).
  */
-const addCredits = precompiled((db: Executor, userId: string, amount: number, entryId: string, now: string) =>
-  db
+const addCredits = precompiled((db: Db, userId: string, amount: number, entryId: string, now: string) =>
+  own(db)
     .updateTable('wallets')
     .set({ shopping_credits: sql<number>`shopping_credits + ${amount}`, last_entry_id: entryId, updated_at: now })
     .where('user_id', '=', userId)
@@ -51,8 +43,8 @@ const addCredits = precompiled((db: Executor, userId: string, amount: number, en
     .returning('shopping_credits'),
 );
 
-export async function addShoppingCredits(db: Executor, userId: string, amount: number, entryId: string, now: string): Promise<number | undefined> {
-  return (await addCredits(db, userId, amount, entryId, now)).rows[0]?.shopping_credits;
+export async function addShoppingCredits(db: Handle, userId: string, amount: number, entryId: string, now: string): Promise<number | undefined> {
+  return (await addCredits(own(db), userId, amount, entryId, now)).rows[0]?.shopping_credits;
 }
 
 /**
@@ -103,20 +95,20 @@ export function orderPaymentCtes(p: { userId: string; ledgerId: string; orderId:
 
 const txColumns = ['id', 'user_id', 'type', 'amount', 'balance_after', 'reference', 'created_at'] as const;
 
-const insertTx = precompiled((db: Executor, id: string, user_id: string, type: TransactionType, amount: number, balance_after: number, reference: string | null, created_at: string) =>
-  db.insertInto('wallet_transactions').values({ id, user_id, type, amount, balance_after, reference, created_at }),
+const insertTx = precompiled((db: Db, id: string, user_id: string, type: TransactionType, amount: number, balance_after: number, reference: string | null, created_at: string) =>
+  own(db).insertInto('wallet_transactions').values({ id, user_id, type, amount, balance_after, reference, created_at }),
 );
 
-export async function insertTransaction(db: Executor, r: TransactionRow): Promise<void> {
-  await insertTx(db, r.id, r.user_id, r.type, r.amount, r.balance_after, r.reference, r.created_at);
+export async function insertTransaction(db: Handle, r: TransactionRow): Promise<void> {
+  await insertTx(own(db), r.id, r.user_id, r.type, r.amount, r.balance_after, r.reference, r.created_at);
 }
 
 /** Newest first (ids sort by creation); `before` is the id of the last row of the previous page. */
 export function listTransactions(
-  db: Executor,
+  db: Handle,
   filter: { userId?: string; type?: TransactionType; from?: string; to?: string; before: string | null; limit: number },
 ): Promise<TransactionRow[]> {
-  let q = db.selectFrom('wallet_transactions').select(txColumns);
+  let q = own(db).selectFrom('wallet_transactions').select(txColumns);
   if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
   if (filter.type !== undefined) q = q.where('type', '=', filter.type);
   if (filter.from !== undefined) q = q.where('created_at', '>=', filter.from);
@@ -125,8 +117,8 @@ export function listTransactions(
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
-export async function sumTransactions(db: Executor, userId: string): Promise<number> {
-  const row = await db
+export async function sumTransactions(db: Handle, userId: string): Promise<number> {
+  const row = await own(db)
     .selectFrom('wallet_transactions')
     .select(sql<number | string | null>`sum(amount)`.as('total'))
     .where('user_id', '=', userId)
@@ -134,8 +126,8 @@ export async function sumTransactions(db: Executor, userId: string): Promise<num
   return Number(row?.total ?? 0);
 }
 
-export async function insertDailySpin(db: Executor, row: { user_id: string; day: string; transaction_id: string; created_at: string }): Promise<void> {
-  await db.insertInto('daily_spins').values(row).execute();
+export async function insertDailySpin(db: Handle, row: { user_id: string; day: string; transaction_id: string; created_at: string }): Promise<void> {
+  await own(db).insertInto('daily_spins').values(row).execute();
 }
 
 // ---- top-ups ----
@@ -145,21 +137,21 @@ const topupColumns = [
   'gateway', 'gateway_txn_id', 'credited_at', 'created_at', 'updated_at',
 ] as const;
 
-export async function insertTopup(db: Executor, row: TopupRow): Promise<void> {
-  await db.insertInto('topups').values(row).execute();
+export async function insertTopup(db: Handle, row: TopupRow): Promise<void> {
+  await own(db).insertInto('topups').values(row).execute();
 }
 
-export function findTopupByTokenHash(db: Executor, tokenHash: string): Promise<TopupRow | undefined> {
-  return db.selectFrom('topups').select(topupColumns).where('token_hash', '=', tokenHash).executeTakeFirst();
+export function findTopupByTokenHash(db: Handle, tokenHash: string): Promise<TopupRow | undefined> {
+  return own(db).selectFrom('topups').select(topupColumns).where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** The once-only step: only a pending top-up turns completed; a second caller matches no row. */
 export async function completeTopup(
-  db: Executor,
+  db: Handle,
   id: string,
   credit: { gateway: string; gateway_txn_id: string; now: string },
 ): Promise<boolean> {
-  const r = await db
+  const r = await own(db)
     .updateTable('topups')
     .set({ status: 'completed', gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id, credited_at: credit.now, updated_at: credit.now })
     .where('id', '=', id)
@@ -169,8 +161,8 @@ export async function completeTopup(
 }
 
 /** Records which gateway order pays a pending top-up; a completed one is left as it is. */
-export async function attachGatewayOrder(db: Executor, id: string, gateway: string, orderId: string, now: string): Promise<boolean> {
-  const r = await db
+export async function attachGatewayOrder(db: Handle, id: string, gateway: string, orderId: string, now: string): Promise<boolean> {
+  const r = await own(db)
     .updateTable('topups')
     .set({ attached_gateway: gateway, gateway_order_id: orderId, updated_at: now })
     .where('id', '=', id)
@@ -179,55 +171,55 @@ export async function attachGatewayOrder(db: Executor, id: string, gateway: stri
   return Number(r.numUpdatedRows) === 1;
 }
 
-export function findTopupByGatewayTxn(db: Executor, gateway: string, txnId: string): Promise<TopupRow | undefined> {
-  return db.selectFrom('topups').select(topupColumns).where('gateway', '=', gateway).where('gateway_txn_id', '=', txnId).executeTakeFirst();
+export function findTopupByGatewayTxn(db: Handle, gateway: string, txnId: string): Promise<TopupRow | undefined> {
+  return own(db).selectFrom('topups').select(topupColumns).where('gateway', '=', gateway).where('gateway_txn_id', '=', txnId).executeTakeFirst();
 }
 
 // ---- webhook log ----
 
 const logColumns = ['id', 'endpoint', 'gateway', 'token', 'topup_id', 'gateway_txn_id', 'outcome', 'reason', 'created_at'] as const;
 
-export async function insertWebhookLog(db: Executor, row: WebhookLogRow): Promise<void> {
-  await db.insertInto('webhook_logs').values(row).execute();
+export async function insertWebhookLog(db: Handle, row: WebhookLogRow): Promise<void> {
+  await own(db).insertInto('webhook_logs').values(row).execute();
 }
 
 export function listWebhookLogs(
-  db: Executor,
+  db: Handle,
   filter: { outcome?: WebhookOutcome; endpoint?: string; before: string | null; limit: number },
 ): Promise<WebhookLogRow[]> {
-  let q = db.selectFrom('webhook_logs').select(logColumns);
+  let q = own(db).selectFrom('webhook_logs').select(logColumns);
   if (filter.outcome !== undefined) q = q.where('outcome', '=', filter.outcome);
   if (filter.endpoint !== undefined) q = q.where('endpoint', '=', filter.endpoint);
   if (filter.before !== null) q = q.where('id', '<', filter.before);
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
-export async function userExists(db: Executor, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+export async function userExists(db: Handle, userId: string): Promise<boolean> {
+  const row = await read(db).selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
 
 /** Deleted (anonymised) users keep their rows; `deleted_at` tells them apart. */
-export function findUserState(db: Executor, userId: string): Promise<{ deleted_at: string | null } | undefined> {
-  return db.selectFrom('users').select('deleted_at').where('id', '=', userId).executeTakeFirst();
+export function findUserState(db: Handle, userId: string): Promise<{ deleted_at: string | null } | undefined> {
+  return read(db).selectFrom('users').select('deleted_at').where('id', '=', userId).executeTakeFirst();
 }
 
-export function findTransaction(db: Executor, id: string): Promise<TransactionRow | undefined> {
-  return db.selectFrom('wallet_transactions').select(txColumns).where('id', '=', id).executeTakeFirst();
+export function findTransaction(db: Handle, id: string): Promise<TransactionRow | undefined> {
+  return own(db).selectFrom('wallet_transactions').select(txColumns).where('id', '=', id).executeTakeFirst();
 }
 
 const adjustmentColumns = ['id', 'user_id', 'admin_id', 'amount', 'reason', 'idempotency_key', 'transaction_id', 'created_at'] as const;
 
-export async function insertAdjustment(db: Executor, row: AdjustmentRow): Promise<void> {
-  await db.insertInto('wallet_adjustments').values(row).execute();
+export async function insertAdjustment(db: Handle, row: AdjustmentRow): Promise<void> {
+  await own(db).insertInto('wallet_adjustments').values(row).execute();
 }
 
-export function findAdjustmentByKey(db: Executor, userId: string, key: string): Promise<AdjustmentRow | undefined> {
-  return db.selectFrom('wallet_adjustments').select(adjustmentColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+export function findAdjustmentByKey(db: Handle, userId: string, key: string): Promise<AdjustmentRow | undefined> {
+  return own(db).selectFrom('wallet_adjustments').select(adjustmentColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 /** Retention: webhook-log rows written before `before`. */
-export async function purgeWebhookLogs(db: Executor, before: string): Promise<number> {
-  const r = await db.deleteFrom('webhook_logs').where('created_at', '<', before).executeTakeFirst();
+export async function purgeWebhookLogs(db: Handle, before: string): Promise<number> {
+  const r = await own(db).deleteFrom('webhook_logs').where('created_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);
 }

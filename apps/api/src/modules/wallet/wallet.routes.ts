@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import { GatewayBClient } from '@storefront/gateway-b';
 import { installSignedScope } from './signed.ts';

@@ -1,10 +1,10 @@
 import type { Ctx } from '../../context.ts';
 import { DAY } from '../../lib/clock.ts';
+import { own, type TransactionType, type WebhookOutcome } from './tables.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import type { TransactionType, WebhookOutcome } from '../../db/tables/wallet.ts';
 import { applyMovement, toTransaction } from './ledger.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './wallet.repository.ts';
@@ -55,7 +55,7 @@ export async function dailySpin(ctx: Ctx, userId: string) {
   const day = utcDay(now);
   const prize = ctx.config.dailySpinPrize;
   try {
-    const transaction = await ctx.db.transaction().execute(async (trx) => {
+    const transaction = await own(ctx.db).transaction().execute(async (trx) => {
       const tx = await applyMovement(ctx, trx, { userId, type: 'daily_spin', amount: prize, reference: `daily_spin:${day}` });
       await repo.insertDailySpin(trx, { user_id: userId, day, transaction_id: tx.id, created_at: now.toISOString() });
       return tx;
@@ -162,7 +162,7 @@ export async function adminAdjust(
   if (!user) throw notFound('user');
   if (user.deleted_at !== null) throw conflict('conflict', 'The user is deleted');
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await own(ctx.db).transaction().execute(async (trx) => {
       const id = newId(ctx.clock);
       const transaction = await applyMovement(ctx, trx, { userId, type: 'adjustment', amount: body.amount, reference: `adjustment:${id}` });
       const row: repo.AdjustmentRow = {

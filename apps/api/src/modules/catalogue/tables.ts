@@ -1,4 +1,5 @@
-/** Table types for categories, products, galleries and payment gateways (issue 4). */
+/** The tables the catalogue module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
+import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
 
 export interface CategoriesTable {
   id: string;
@@ -39,21 +40,16 @@ export interface ProductImagesTable {
   created_at: string;
 }
 
-export interface PaymentGatewaysTable {
-  id: string;
-  code: string;
-  name: string;
-  is_active: number;
-  sort_order: number;
-  min_amount: number | null;
-  max_amount: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
 export interface CatalogueTables {
   categories: CategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
-  payment_gateways: PaymentGatewaysTable;
 }
+
+/** This module's view of a database handle or a shared transaction: its own tables only. */
+export const own = tablesOf<CatalogueTables>();
+export type Db = Executor<CatalogueTables>;
+export type Tx = Trx<CatalogueTables>;
+
+/** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
+export type CatalogueView = ReadOnly<CatalogueTables>;

@@ -1,6 +1,23 @@
-/** Table types for wallet ledger, daily spin, top-ups, webhook log (issue 5). The `wallets` table itself is in schema.ts. */
+/** The tables the wallet module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
+import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import type { AccountsView } from '../accounts/index.ts';
 
 export type TransactionType = 'topup' | 'order_payment' | 'order_refund' | 'daily_spin' | 'adjustment';
+
+export type TopupStatus = 'pending' | 'completed';
+
+export type WebhookOutcome = 'credited' | 'duplicate' | 'rejected' | 'error';
+
+export interface WalletsTable {
+  user_id: string;
+  shopping_credits: number;
+  reward_points: number;
+  e_vouchers: number;
+  /** The newest ledger row's id; a movement must carry a newer one (migration 08). */
+  last_entry_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
 
 /** Append-only: one row per movement of `wallets.shopping_credits`, never updated or deleted. */
 export interface WalletTransactionsTable {
@@ -23,8 +40,6 @@ export interface DailySpinsTable {
   created_at: string;
 }
 
-export type TopupStatus = 'pending' | 'completed';
-
 export interface TopupsTable {
   id: string;
   /** sha256 of the one-time token; the token itself is never stored. */
@@ -44,8 +59,6 @@ export interface TopupsTable {
   created_at: string;
   updated_at: string;
 }
-
-export type WebhookOutcome = 'credited' | 'duplicate' | 'rejected' | 'error';
 
 export interface WebhookLogsTable {
   id: string;
@@ -74,55 +87,22 @@ export interface WalletAdjustmentsTable {
   created_at: string;
 }
 
-/** The reconciliation's per-wallet checkpoint: ledger verified through `entry_id`, leaving `balance` (docs/orders.md). */
-export interface LedgerCheckpointsTable {
-  user_id: string;
-  entry_id: string;
-  balance: number;
-  verified_at: string;
-}
-
-/** One closed UTC day's reconciliation range checks, run once (docs/orders.md); figures and mismatches are JSON. */
-export interface ReconciledDaysTable {
-  day: string;
-  figures: string;
-  mismatches: string;
-  mismatches_truncated: number;
-  /** Every row created before this had committed when the day was checked. */
-  seen_before: string;
-  verified_at: string;
-}
-
-/** A wallet the last `verify-ledger-checkpoints` run found failing "balance = ledger", with what it found (docs/orders.md). */
-export interface LedgerFailuresTable {
-  user_id: string;
-  /** 1: at (or behind) its checkpoint yet disagreeing with it; 0: its rows since the checkpoint fail. */
-  stale: number;
-  credits: number;
-  last_entry_id: string | null;
-  since: string | null;
-  base: number;
-  added: number | null;
-  broken: string | null;
-  found_at: string;
-  /** The run that found it: a run drops the rows it did not write (times may repeat across runs). */
-  run_id: string;
-}
-
-/** When each reconciliation job last ran. */
-export interface ReconciliationRunsTable {
-  job: string;
-  ran_at: string;
-}
-
 export interface WalletTables {
+  wallets: WalletsTable;
   wallet_transactions: WalletTransactionsTable;
   daily_spins: DailySpinsTable;
   topups: TopupsTable;
   webhook_logs: WebhookLogsTable;
   wallet_adjustments: WalletAdjustmentsTable;
-  ledger_checkpoints: LedgerCheckpointsTable;
-  reconciled_days: ReconciledDaysTable;
-  ledger_failures: LedgerFailuresTable;
-  reconciliation_runs: ReconciliationRunsTable;
 }
+
+/** This module's view of a database handle or a shared transaction: its own tables only. */
+export const own = tablesOf<WalletTables>();
+export type Db = Executor<WalletTables>;
+export type Tx = Trx<WalletTables>;
+
+/** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
+export const read = tablesOf<WalletTables & AccountsView>();
+
+/** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
+export type WalletView = ReadOnly<WalletTables>;

@@ -1,0 +1,15 @@
+/** The tables no domain owns: the rate limiter's counters (rate-limit.ts). */
+import { tablesOf, type Executor } from './db-types.ts';
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface LibTables {
+  rate_limits: RateLimitsTable;
+}
+
+export const own = tablesOf<LibTables>();
+export type Db = Executor<LibTables>;
