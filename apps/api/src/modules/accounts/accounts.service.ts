@@ -74,3 +74,5 @@ export async function updateProfile(ctx: Ctx, userId: string, patch: PatchMe): P
 
 /** Removes what identifies the person (deletion.service.ts calls it); conditional, so a second run changes nothing. */
 export const anonymiseUser = repo.anonymiseUser;
+export const setReferralCodeIfNone = repo.setReferralCodeIfNone;
+export const setReferredByIfNone = repo.setReferredByIfNone;

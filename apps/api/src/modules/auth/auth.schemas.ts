@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { FullNameSchema, UserSchema } from '../accounts/accounts.schemas.ts';
+import { FullNameSchema, UserSchema } from '../accounts/index.ts';
 
 export const PhoneSchema = Type.String({ minLength: 1, maxLength: 32, description: 'E.164, or national with DEFAULT_COUNTRY_CODE' });
 export const PasswordSchema = Type.String({ minLength: 8, maxLength: 128 });

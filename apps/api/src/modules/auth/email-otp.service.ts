@@ -5,7 +5,7 @@ import { HOUR, MINUTE, SECOND } from '../../lib/clock.ts';
 import { AppError, conflict, notFound, rateLimited } from '../../lib/errors.ts';
 import { mailerFor } from '../../lib/mailer.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
-import * as accounts from '../accounts/accounts.service.ts';
+import { accounts } from '../accounts/index.ts';
 import { generateCode, hashCode, sameHash } from './otp.codes.ts';
 import * as repo from './otp.repository.ts';
 import type { OtpSent } from './otp.service.ts';

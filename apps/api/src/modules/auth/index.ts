@@ -14,3 +14,7 @@ export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 export { checkPhoneOtp, consumePhoneOtp, purgeExpiredOtps, sendPhoneOtp, spendPhoneOtp } from './otp.service.ts';
 export type { PhoneOtpProof, PhoneOtpPurpose } from './otp.service.ts';
 export type { AuthView } from './tables.ts';
+export { forgetEmailCodes } from './otp.service.ts';
+export { endAllSessions, requirePhone } from './auth.service.ts';
+export { OtpSentSchema } from './otp.schemas.ts';
+export { PhoneSchema } from './auth.schemas.ts';

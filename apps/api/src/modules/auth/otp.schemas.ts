@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EmailSchema, UserSchema } from '../accounts/accounts.schemas.ts';
+import { EmailSchema, UserSchema } from '../accounts/index.ts';
 import { PasswordSchema, PhoneSchema, ReferralCodeSchema } from './auth.schemas.ts';
 
 /** Any short string: a malformed code is just a wrong one (401), and it counts as an attempt. */

@@ -1,10 +1,10 @@
 import type { Ctx } from '../../context.ts';
 
 import type { Handle } from '../../lib/db-types.ts';
-import { attributeSignup, recordSignupInput } from '../referrals/referrals.service.ts';
+import { attributeSignup, recordSignupInput } from '../referrals/index.ts';
 import { createWallet } from '../wallet/index.ts';
-import * as accounts from '../accounts/accounts.service.ts';
-import type { UserRow } from '../accounts/accounts.repository.ts';
+import { accounts } from '../accounts/index.ts';
+import type { UserRow } from '../accounts/index.ts';
 
 export interface NewUser {
   phone: string | null;

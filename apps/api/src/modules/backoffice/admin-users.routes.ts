@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { EmailSchema, FullNameSchema } from '../accounts/accounts.schemas.ts';
+import { EmailSchema, FullNameSchema } from '../accounts/index.ts';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as admin from './admin-users.service.ts';
 

@@ -4,12 +4,12 @@ import type { Handle } from '../../lib/db-types.ts';
 import { own } from './tables.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
-import * as accounts from '../accounts/accounts.service.ts';
-import { endAllSessions } from '../auth/auth.service.ts';
-import * as deletion from '../deletion/deletion.service.ts';
+import { accounts } from '../accounts/index.ts';
+import { endAllSessions } from '../auth/index.ts';
+import { deletion } from '../deletion/index.ts';
 import * as repo from './admin-users.repository.ts';
 import { recordAudit } from '../audit/index.ts';
-import { attributionOf } from '../referrals/referrals.service.ts';
+import { attributionOf } from '../referrals/index.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserAnyState>>>;
 

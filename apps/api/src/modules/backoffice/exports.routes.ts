@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sendCsv } from '../../lib/csv.ts';
 import * as exports from './exports.service.ts';
-import { AdminOrdersQuerySchema, RefundsQuerySchema } from '../orders/orders.schemas.ts';
+import { AdminOrdersQuerySchema, RefundsQuerySchema } from '../orders/index.ts';
 import { ReconciliationQuerySchema } from './reconciliation.schemas.ts';
 
 const csv = (columns: readonly string[]) => Type.Unsafe<unknown>({ type: 'string', description: `CSV: ${columns.join(', ')}` });

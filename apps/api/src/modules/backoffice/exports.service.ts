@@ -5,7 +5,7 @@
 import type { Ctx } from '../../context.ts';
 
 import { allRows, money, text } from '../../lib/csv.ts';
-import * as repo from '../orders/orders.repository.ts';
+import { listOrders, listRefunds } from '../orders/index.ts';
 import { reconcile } from './reconciliation.ts';
 import type { OrderStatus } from '../orders/index.ts';
 
@@ -13,7 +13,7 @@ export const ORDER_CSV_COLUMNS = ['id', 'created_at', 'updated_at', 'user_id', '
 
 export async function* ordersCsv(ctx: Ctx, q: { status?: OrderStatus; user_id?: string }) {
   const filter = { ...(q.status ? { status: q.status } : {}), ...(q.user_id ? { userId: q.user_id } : {}) };
-  for await (const o of allRows((before, limit) => repo.listOrders(ctx.db, { ...filter, before, limit }))) {
+  for await (const o of allRows((before, limit) => listOrders(ctx.db, { ...filter, before, limit }))) {
     yield {
       id: o.id,
       created_at: o.created_at,
@@ -33,7 +33,7 @@ export const REFUND_CSV_COLUMNS = ['id', 'created_at', 'order_id', 'user_id', 'a
 export async function* refundsCsv(ctx: Ctx, q: { order_id?: string; user_id?: string }) {
   const filter = { ...(q.order_id ? { orderId: q.order_id } : {}), ...(q.user_id ? { userId: q.user_id } : {}) };
   const currency = ctx.config.currency;
-  for await (const r of allRows((before, limit) => repo.listRefunds(ctx.db, { ...filter, before, limit }))) {
+  for await (const r of allRows((before, limit) => listRefunds(ctx.db, { ...filter, before, limit }))) {
     yield {
       id: r.id,
       created_at: r.created_at,

@@ -14,3 +14,5 @@ export { findSellableProducts, takeStock, returnStock, type SellableProduct } fr
 export { takeStockMany, returnStockMany, findOrderableState, orderLinesCtes, stockTakeCte } from './catalogue.repository.ts';
 export { frontDoor } from './public-cache.ts';
 export type { CatalogueView } from './tables.ts';
+export { MAX_MONEY, SortOrderSchema } from './catalogue.schemas.ts';
+export { IdParamsSchema } from './catalogue.schemas.ts';

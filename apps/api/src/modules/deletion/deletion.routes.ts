@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { PhoneSchema } from '../auth/auth.schemas.ts';
-import { OtpSentSchema } from '../auth/otp.schemas.ts';
+import { PhoneSchema } from '../auth/index.ts';
+import { OtpSentSchema } from '../auth/index.ts';
 import * as deletion from './deletion.service.ts';
 
 const OtpSchema = Type.String({ minLength: 1, maxLength: 16, description: 'the 6-digit code' });

@@ -14,3 +14,5 @@ export { OPEN_ORDER_STATUSES, type OrderStatus } from './tables.ts';
 export { purgeIdempotencyKeys } from './orders.service.ts';
 export { transitions } from './transitions.ts';
 export type { OrdersView } from './tables.ts';
+export { AdminOrdersQuerySchema, RefundsQuerySchema } from './orders.schemas.ts';
+export { listOrders, listRefunds } from './orders.repository.ts';

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { own, read, type Db, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
-import { orderPaymentCtes, type DebitRefusal } from '../wallet/ledger.ts';
+import { orderPaymentCtes, type DebitRefusal } from '../wallet/index.ts';
 import { orderLinesCtes, stockTakeCte } from '../catalogue/index.ts';
 
 export type OrderRow = Selectable<OrdersTable>;

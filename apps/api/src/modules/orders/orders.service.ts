@@ -13,7 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { findOrderableState, findSellableProducts, takeStockMany } from '../catalogue/index.ts';
-import { applyMovement, insufficientCredits } from '../wallet/ledger.ts';
+import { applyMovement, insufficientCredits } from '../wallet/index.ts';
 import * as repo from './orders.repository.ts';
 import { applyMove } from './transitions.ts';
 import type { AdminOrder, AdminOrdersQuery, Order, OrderBody, Refund, RefundBody, RefundsQuery } from './orders.schemas.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuerySchema } from '../../lib/pagination.ts';
-import { IdParamsSchema } from '../catalogue/catalogue.schemas.ts';
+import { IdParamsSchema } from '../catalogue/index.ts';
 import * as payments from './payments.service.ts';
 import { CreateGatewaySchema, GatewayPageSchema, PaymentGatewaySchema, UpdateGatewaySchema } from './payments.schemas.ts';
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { pageOf } from '../../lib/pagination.ts';
-import { MAX_MONEY, SortOrderSchema } from '../catalogue/catalogue.schemas.ts';
+import { MAX_MONEY, SortOrderSchema } from '../catalogue/index.ts';
 
 export const PaymentGatewaySchema = Type.Object({
   id: Type.String(),

@@ -7,7 +7,7 @@ import { DAY, HOUR } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
-import * as accounts from '../accounts/accounts.repository.ts';
+import { accounts } from '../accounts/index.ts';
 import * as repo from './referrals.repository.ts';
 
 /** 32 symbols without the look-alikes 0, O, 1 and I. */

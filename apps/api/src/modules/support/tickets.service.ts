@@ -5,7 +5,7 @@ import { HOUR } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
-import * as accounts from '../accounts/accounts.service.ts';
+import { accounts } from '../accounts/index.ts';
 import { notify } from './notify.ts';
 import * as repo from './tickets.repository.ts';
 import { applyMove } from './transitions.ts';

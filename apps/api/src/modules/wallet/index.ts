@@ -12,3 +12,6 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 export { createWallet } from './wallet.repository.ts';
 export type { WalletView } from './tables.ts';
+export { applyMovement } from './ledger.ts';
+export { insufficientCredits } from './ledger.ts';
+export { orderPaymentCtes, type DebitRefusal } from './ledger.ts';

@@ -1,0 +1,44 @@
+// The lint that holds the API's walls (docs/architecture.md, "Walls the build holds"). Import rules
+// between modules and apps are dependency-cruiser's (.dependency-cruiser.cjs); this file checks SQL
+// and the handles that reach tables.
+import tsParser from '@typescript-eslint/parser';
+import ownTables from './scripts/lint/own-tables.js';
+
+export default [
+  {
+    files: ['apps/api/src/**/*.ts'],
+    languageOptions: { parser: tsParser, ecmaVersion: 'latest', sourceType: 'module' },
+    plugins: { storefront: { rules: { 'own-tables': ownTables } } },
+    rules: {
+      'storefront/own-tables': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSTypeReference[typeName.name=/^(Kysely|Transaction|Executor|Trx|RootHandle)$/]',
+          message: "A cast to a database handle type: narrow a handle only with the own()/read() of the module's tables.ts.",
+        },
+      ],
+    },
+  },
+  {
+    // Only a module's tables.ts narrows a handle to a set of tables.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/*/tables.ts', 'apps/api/src/lib/tables.ts', 'apps/api/src/lib/db-types.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/db-types.ts'], importNames: ['tablesOf'], message: "Only a module's tables.ts calls tablesOf." }] },
+      ],
+    },
+  },
+  {
+    // lib/lock.ts names its table through sql.table(variable): the variable is typed to the caller's own tables.
+    files: ['apps/api/src/lib/lock.ts', 'apps/api/src/db/**/*.ts'],
+    rules: { 'storefront/own-tables': 'off' },
+  },
+  {
+    // The one cast from the opened database to Ctx.db, and the narrowing itself.
+    files: ['apps/api/src/context.ts', 'apps/api/src/lib/db-types.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+];
