@@ -13,6 +13,11 @@ export function findById(db: Handle, id: string): Promise<UserRow | undefined> {
   return own(db).selectFrom('users').select(columns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
+/** Any user, deleted (anonymised) or not: deleted users keep their rows, and `deleted_at` tells them apart. */
+export function findUserState(db: Handle, id: string): Promise<{ deleted_at: string | null } | undefined> {
+  return own(db).selectFrom('users').select('deleted_at').where('id', '=', id).executeTakeFirst();
+}
+
 export function findByPhone(db: Handle, phone: string): Promise<UserRow | undefined> {
   return own(db).selectFrom('users').select(columns).where('phone', '=', phone).where('deleted_at', 'is', null).executeTakeFirst();
 }
@@ -110,4 +115,16 @@ export async function anonymiseUser(db: Handle, userId: string, now: string): Pr
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Another live user who has verified this address, if any. */
+export function findVerifiedEmailOwner(db: Handle, email: string, exceptUserId: string): Promise<{ id: string } | undefined> {
+  return own(db)
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('email_verified', '=', 1)
+    .where('deleted_at', 'is', null)
+    .where('id', '<>', exceptUserId)
+    .executeTakeFirst();
 }

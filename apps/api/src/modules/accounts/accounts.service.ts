@@ -76,3 +76,5 @@ export async function updateProfile(ctx: Ctx, userId: string, patch: PatchMe): P
 export const anonymiseUser = repo.anonymiseUser;
 export const setReferralCodeIfNone = repo.setReferralCodeIfNone;
 export const setReferredByIfNone = repo.setReferredByIfNone;
+export const findVerifiedEmailOwner = repo.findVerifiedEmailOwner;
+export const findUserState = repo.findUserState;

@@ -47,7 +47,7 @@ export async function sendEmailOtp(ctx: Ctx, userId: string, input: { email: str
   const mailer = requireMailer(ctx);
   const email = normaliseEmail(input.email);
   if (!(await accounts.findUserById(ctx.db, userId))) throw notFound('user');
-  if (await repo.findVerifiedEmailOwner(ctx.db, email, userId)) throw emailInUse();
+  if (await accounts.findVerifiedEmailOwner(ctx.db, email, userId)) throw emailInUse();
 
   const code = generateCode();
   const codeHash = hashCode(ctx.config.jwtSecret, PURPOSE, `${userId}|${email}`, code);
@@ -92,7 +92,7 @@ export async function verifyEmailOtp(ctx: Ctx, userId: string, input: { otp: str
   try {
     await own(ctx.db).transaction().execute(async (trx) => {
       if (!(await repo.clearEmailCode(trx, userId, codeHash, now))) throw invalidOtp();
-      if (await repo.findVerifiedEmailOwner(trx, email, userId)) throw emailInUse();
+      if (await accounts.findVerifiedEmailOwner(trx, email, userId)) throw emailInUse();
       await accounts.updateUser(trx, userId, { email, email_verified: 1, email_verified_at: now }, now);
     });
   } catch (err) {

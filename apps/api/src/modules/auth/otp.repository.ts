@@ -134,18 +134,6 @@ export async function clearEmailCode(db: Handle, userId: string, codeHash: strin
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Another live user who has verified this address, if any. */
-export function findVerifiedEmailOwner(db: Handle, email: string, exceptUserId: string): Promise<{ id: string } | undefined> {
-  return read(db)
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .where('email_verified', '=', 1)
-    .where('deleted_at', 'is', null)
-    .where('id', '<>', exceptUserId)
-    .executeTakeFirst();
-}
-
 /** Codes that expired before `before` (retention job). Rows stay only as long as they are useful. */
 export async function purgeExpired(db: Handle, before: string): Promise<number> {
   const a = await own(db).deleteFrom('phone_otps').where('expires_at', '<', before).executeTakeFirst();

@@ -239,10 +239,16 @@ export function findOrderableState(db: Handle, ids: readonly string[]): Promise<
 // ---- the catalogue's part of the PostgreSQL placement statement (orders.repository.ts) ------
 
 /**
+ * Why a cart line cannot be sold: the one declaration that `orderLinesCtes` writes into its SQL and
+ * the SQLite placement answers (orders.service.ts).
+ */
+export const LINE_REFUSALS = { invalid: 'invalid_product', outOfStock: 'out_of_stock' } as const;
+export type LineRefusal = (typeof LINE_REFUSALS)[keyof typeof LINE_REFUSALS];
+
+/**
  * `locked`: the requested products, locked in id order (FOR UPDATE below a sort, so two carts racing
  * over the same products queue instead of deadlocking), hence their latest committed versions.
- * `lines`: each requested line priced, with why it cannot be sold (`invalid_product`,
- * `out_of_stock`) or null.
+ * `lines`: each requested line priced, with why it cannot be sold (a `LineRefusal`) or null.
  */
 export function orderLinesCtes(productIds: string[], quantities: number[]) {
   return sql`locked as materialized (
@@ -250,8 +256,8 @@ export function orderLinesCtes(productIds: string[], quantities: number[]) {
     ),
     lines as materialized (
       select l.product_id, p.name, p.price as unit_price, l.quantity, p.price * l.quantity as line_total,
-        case when p.id is null or p.is_active <> 1 or p.deleted_at is not null then 'invalid_product'
-             when p.stock < l.quantity then 'out_of_stock' end as refused
+        case when p.id is null or p.is_active <> 1 or p.deleted_at is not null then ${sql.lit(LINE_REFUSALS.invalid)}
+             when p.stock < l.quantity then ${sql.lit(LINE_REFUSALS.outOfStock)} end as refused
       from unnest(${productIds}::text[], ${quantities}::int[]) as l(product_id, quantity)
       left join locked p on p.id = l.product_id
     )`;

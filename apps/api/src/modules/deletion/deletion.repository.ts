@@ -1,26 +1,10 @@
 import type { Selectable } from 'kysely';
-import { own, read, type Db, type DeletionChannel, type DeletionRequestsTable, type DeletionStatus } from './tables.ts';
-import { OPEN_ORDER_STATUSES } from '../orders/index.ts';
+import { own, type Db, type DeletionChannel, type DeletionRequestsTable, type DeletionStatus } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 
 export type DeletionRequestRow = Selectable<DeletionRequestsTable>;
 
 const requestColumns = ['id', 'user_id', 'status', 'channel', 'reason', 'requested_at', 'scheduled_for', 'cancelled_at', 'completed_at', 'updated_at'] as const;
-
-/** Orders in placed, processing or shipped (the orders domain's open statuses). */
-export async function countOpenOrders(db: Handle, userId: string): Promise<number> {
-  const r = await read(db)
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', 'in', [...OPEN_ORDER_STATUSES])
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-export function findWalletBalances(db: Handle, userId: string) {
-  return read(db).selectFrom('wallets').select(['shopping_credits', 'reward_points', 'e_vouchers']).where('user_id', '=', userId).executeTakeFirst();
-}
 
 export async function insertToken(db: Handle, row: { token_hash: string; user_id: string; channel: 'web' | 'app'; expires_at: string; created_at: string }): Promise<void> {
   await own(db).insertInto('deletion_tokens').values({ ...row, used_at: null }).execute();

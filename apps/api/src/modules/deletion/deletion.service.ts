@@ -1,5 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
+import { countOpenOrders } from '../orders/index.ts';
+import { findWallet } from '../wallet/index.ts';
 import type { Handle, SharedTrx } from '../../lib/db-types.ts';
 import { own, type DeletionChannel, type Db, type Tx } from './tables.ts';
 import { DAY, MINUTE, SECOND } from '../../lib/clock.ts';
@@ -28,8 +30,8 @@ const blocked = (blockers: Blocker[]) =>
 /** What stops an account from being deleted now: open orders, and any non-zero balance of the three. */
 export async function blockersOf(db: Handle, userId: string): Promise<Blocker[]> {
   const blockers: Blocker[] = [];
-  if ((await repo.countOpenOrders(db, userId)) > 0) blockers.push('open_orders');
-  const w = await repo.findWalletBalances(db, userId);
+  if ((await countOpenOrders(db, userId)) > 0) blockers.push('open_orders');
+  const w = await findWallet(db, userId);
   if (w && (Number(w.shopping_credits) !== 0 || Number(w.reward_points) !== 0 || Number(w.e_vouchers) !== 0)) blockers.push('wallet_balance');
   return blockers;
 }

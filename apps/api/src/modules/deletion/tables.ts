@@ -1,7 +1,5 @@
 /** The tables the deletion module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
 import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
-import type { OrdersView } from '../orders/index.ts';
-import type { WalletView } from '../wallet/index.ts';
 
 export type DeletionStatus = 'pending' | 'cancelled' | 'completed';
 
@@ -40,9 +38,6 @@ export interface DeletionTables {
 export const own = tablesOf<DeletionTables>();
 export type Db = Executor<DeletionTables>;
 export type Tx = Trx<DeletionTables>;
-
-/** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
-export const read = tablesOf<DeletionTables & OrdersView & WalletView>();
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type DeletionView = ReadOnly<DeletionTables>;

@@ -15,4 +15,4 @@ export { purgeIdempotencyKeys } from './orders.service.ts';
 export { transitions } from './transitions.ts';
 export type { OrdersView } from './tables.ts';
 export { AdminOrdersQuerySchema, RefundsQuerySchema } from './orders.schemas.ts';
-export { listOrders, listRefunds } from './orders.repository.ts';
+export { countOpenOrders, listOrders, listRefunds } from './orders.repository.ts';

@@ -1,9 +1,9 @@
 import { sql, type Selectable } from 'kysely';
-import { own, read, type Db, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
+import { own, OPEN_ORDER_STATUSES, type Db, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
-import { orderPaymentCtes, type DebitRefusal } from '../wallet/index.ts';
-import { orderLinesCtes, stockTakeCte } from '../catalogue/index.ts';
+import { orderPaymentCtes, DEBIT_REFUSALS, type DebitRefusal } from '../wallet/index.ts';
+import { orderLinesCtes, stockTakeCte, LINE_REFUSALS, type LineRefusal } from '../catalogue/index.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
@@ -60,8 +60,13 @@ export interface Placement {
   now: string;
 }
 
-/** Why a placement was refused, as the placement itself answers it (docs/orders.md). */
-export type PlacementRefusal = 'invalid_product' | 'out_of_stock' | 'zero_total' | DebitRefusal;
+/**
+ * Why a placement was refused, as the placement itself answers it (docs/orders.md): a line the
+ * catalogue cannot sell, a zero total, or the wallet's refusal of the debit. One declaration for the
+ * PostgreSQL statement (which writes these values into its SQL) and the SQLite path.
+ */
+export const PLACEMENT_REFUSALS = { ...LINE_REFUSALS, zero: 'zero_total', ...DEBIT_REFUSALS } as const;
+export type PlacementRefusal = LineRefusal | typeof PLACEMENT_REFUSALS.zero | DebitRefusal;
 
 export interface Placed {
   /** null when placed; otherwise nothing was written. */
@@ -99,7 +104,7 @@ const placement = precompiled(
     cart as materialized (
       select coalesce(sum(line_total), 0)::bigint as amount, r.refused, r.product_id
       from lines left join lateral (
-        select refused, product_id from lines where refused is not null order by refused = 'out_of_stock', product_id limit 1
+        select refused, product_id from lines where refused is not null order by refused = ${sql.lit(LINE_REFUSALS.outOfStock)}, product_id limit 1
       ) r on true
       group by r.refused, r.product_id
     ),
@@ -114,7 +119,7 @@ const placement = precompiled(
       insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
       select placed.id, product_id, name, unit_price, quantity, line_total from lines, placed
     )
-    select coalesce(c.refused, case when c.amount = 0 then 'zero_total' end, v.refused) as refused, c.product_id as refused_product,
+    select coalesce(c.refused, case when c.amount = 0 then ${sql.lit(PLACEMENT_REFUSALS.zero)} end, v.refused) as refused, c.product_id as refused_product,
       v.last_entry_id, l.product_id, l.name, l.unit_price, l.quantity, l.line_total
     from cart c, wallet_verdict v, lines l
     order by l.product_id`;
@@ -220,6 +225,13 @@ export function listRefunds(db: Handle, f: { orderId?: string; userId?: string; 
   return q.orderBy('id', 'desc').limit(f.limit).execute();
 }
 
-export async function userExists(db: Handle, userId: string): Promise<boolean> {
-  return (await read(db).selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+/** A user's orders in placed, processing or shipped (account deletion's `open_orders` blocker). */
+export async function countOpenOrders(db: Handle, userId: string): Promise<number> {
+  const r = await own(db)
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...OPEN_ORDER_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }

@@ -4,6 +4,7 @@
  * (transitions.ts) for the user's cancel and every admin move (status change, refund).
  */
 import { createHash } from 'node:crypto';
+import { accounts } from '../accounts/index.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
 import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
@@ -15,6 +16,7 @@ import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { findOrderableState, findSellableProducts, takeStockMany } from '../catalogue/index.ts';
 import { applyMovement, insufficientCredits } from '../wallet/index.ts';
 import * as repo from './orders.repository.ts';
+import { PLACEMENT_REFUSALS as R } from './orders.repository.ts';
 import { applyMove } from './transitions.ts';
 import type { AdminOrder, AdminOrdersQuery, Order, OrderBody, Refund, RefundBody, RefundsQuery } from './orders.schemas.ts';
 
@@ -151,7 +153,7 @@ async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promi
       return lines.map((l) => toItem(byProduct.get(l.productId)!));
     }
     // Another movement of this wallet committed a newer ledger id first: order after it.
-    if (placed.refused === 'entry_behind' && attempt < 4) {
+    if (placed.refused === R.behind && attempt < 4) {
       ledgerId = newId(ctx.clock, placed.lastEntryId!);
       continue;
     }
@@ -164,7 +166,7 @@ function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<It
     const taken = await takeStockMany(trx, lines, order.created_at);
     if (taken.length !== lines.length) throw await stockRefusal(trx, lines, new Set(taken.map((p) => p.id)));
     const { items, total } = priced(lines, new Map(taken.map((p) => [p.id, p])));
-    if (total === 0) throw refusalOf('zero_total', null);
+    if (total === 0) throw refusalOf(R.zero, null);
     // The wallet's own refusals (402, 404) come from the ledger; throwing rolls the stock back.
     await applyMovement(ctx, trx, { userId: order.user_id, type: 'order_payment', amount: -total, reference: order.id });
     await repo.insertOrder(trx, { ...order, subtotal: total, total });
@@ -184,26 +186,26 @@ async function stockRefusal(trx: SharedTrx, lines: Line[], taken: ReadonlySet<st
     const p = state.get(l.productId);
     return !p || p.is_active !== 1 || p.deleted_at !== null;
   });
-  if (invalid) return refusalOf('invalid_product', invalid.productId);
+  if (invalid) return refusalOf(R.invalid, invalid.productId);
   // The lines the step did take were in stock (it already took them: not yet rolled back here).
   const short = lines.find((l) => !taken.has(l.productId) && Number(state.get(l.productId)!.stock) < l.quantity);
-  return refusalOf('out_of_stock', (short ?? lines[0]!).productId);
+  return refusalOf(R.outOfStock, (short ?? lines[0]!).productId);
 }
 
 /** The answer to a refused placement. */
 function refusalOf(reason: repo.PlacementRefusal, productId: string | null): AppError {
   switch (reason) {
-    case 'invalid_product':
+    case R.invalid:
       return invalidProduct(productId!);
-    case 'out_of_stock':
+    case R.outOfStock:
       return outOfStock(productId!);
-    case 'zero_total':
+    case R.zero:
       return badRequest('An order must cost more than 0: free products are ordered together with others');
-    case 'insufficient_credits':
+    case R.insufficient:
       return insufficientCredits();
-    case 'no_wallet':
+    case R.noWallet:
       return notFound('wallet');
-    case 'entry_behind':
+    case R.behind:
       // Five newer ids in a row were beaten by other movements of the same wallet.
       return conflict('conflict', 'The order could not be placed; try again');
   }
@@ -291,7 +293,7 @@ export async function adminList(ctx: Ctx, q: AdminOrdersQuery) {
 }
 
 export async function adminUserOrders(ctx: Ctx, userId: string, q: PageQuery) {
-  if (!(await repo.userExists(ctx.db, userId))) throw notFound('user');
+  if (!(await accounts.findUserState(ctx.db, userId))) throw notFound('user');
   return adminList(ctx, { ...q, user_id: userId });
 }
 

@@ -1,6 +1,5 @@
 /** The tables the orders module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
 import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
-import type { AccountsView } from '../accounts/index.ts';
 
 export type OrderStatus = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 
@@ -59,9 +58,6 @@ export interface OrdersTables {
 export const own = tablesOf<OrdersTables>();
 export type Db = Executor<OrdersTables>;
 export type Tx = Trx<OrdersTables>;
-
-/** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
-export const read = tablesOf<OrdersTables & AccountsView>();
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type OrdersView = ReadOnly<OrdersTables>;

@@ -1,6 +1,5 @@
 /** The tables the support module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
 import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
-import type { AccountsView } from '../accounts/index.ts';
 
 export type TicketStatus = 'open' | 'awaiting_user' | 'resolved' | 'closed';
 
@@ -35,9 +34,6 @@ export interface SupportTables {
 export const own = tablesOf<SupportTables>();
 export type Db = Executor<SupportTables>;
 export type Tx = Trx<SupportTables>;
-
-/** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
-export const read = tablesOf<SupportTables & AccountsView>();
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type SupportView = ReadOnly<SupportTables>;

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { own, read, type TicketAuthor, type TicketRepliesTable, type TicketStatus, type TicketsTable } from './tables.ts';
+import { own, type TicketAuthor, type TicketRepliesTable, type TicketStatus, type TicketsTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 
 export type TicketRow = Selectable<TicketsTable>;
@@ -54,11 +54,6 @@ export async function moveTicket(db: Handle, id: string, from: readonly TicketSt
     .where('status', 'in', from as TicketStatus[])
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
-}
-
-/** Any user, deleted or not: their tickets stay readable for support. */
-export function userExists(db: Handle, id: string): Promise<{ id: string } | undefined> {
-  return read(db).selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
 }
 
 export type { TicketAuthor };

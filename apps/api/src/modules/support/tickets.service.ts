@@ -117,7 +117,7 @@ export async function adminListTickets(ctx: Ctx, query: PageQuery & { status?: T
 }
 
 export async function adminUserTickets(ctx: Ctx, userId: string, page: PageQuery) {
-  if (!(await repo.userExists(ctx.db, userId))) throw notFound('user');
+  if (!(await accounts.findUserState(ctx.db, userId))) throw notFound('user');
   return adminListTickets(ctx, { ...page, user_id: userId });
 }
 

@@ -1,6 +1,5 @@
 /** The tables the wallet module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
 import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
-import type { AccountsView } from '../accounts/index.ts';
 
 export type TransactionType = 'topup' | 'order_payment' | 'order_refund' | 'daily_spin' | 'adjustment';
 
@@ -100,9 +99,6 @@ export interface WalletTables {
 export const own = tablesOf<WalletTables>();
 export type Db = Executor<WalletTables>;
 export type Tx = Trx<WalletTables>;
-
-/** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
-export const read = tablesOf<WalletTables & AccountsView>();
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type WalletView = ReadOnly<WalletTables>;

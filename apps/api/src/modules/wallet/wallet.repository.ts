@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import { own, read, type Db, type TopupsTable, type WalletAdjustmentsTable, type TransactionType, type WalletTransactionsTable, type WebhookLogsTable, type WebhookOutcome, type WalletsTable } from './tables.ts';
+import { own, type Db, type TopupsTable, type WalletAdjustmentsTable, type TransactionType, type WalletTransactionsTable, type WebhookLogsTable, type WebhookOutcome, type WalletsTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 
@@ -52,7 +52,8 @@ export async function addShoppingCredits(db: Handle, userId: string, amount: num
  * movement committed a newer id first: retry with a newer one, `ledger.nextEntryId`); or too few
  * credits.
  */
-export type DebitRefusal = 'no_wallet' | 'entry_behind' | 'insufficient_credits';
+export const DEBIT_REFUSALS = { noWallet: 'no_wallet', behind: 'entry_behind', insufficient: 'insufficient_credits' } as const;
+export type DebitRefusal = (typeof DEBIT_REFUSALS)[keyof typeof DEBIT_REFUSALS];
 
 /**
  * PostgreSQL: the wallet's part of an order placement, as CTEs for the orders module's one
@@ -74,9 +75,9 @@ export function orderPaymentCtes(p: { userId: string; ledgerId: string; orderId:
     ),
     wallet_verdict as materialized (
       select case
-          when not exists (select 1 from wallet) then 'no_wallet'
-          when (select last_entry_id from wallet) >= ${p.ledgerId} then 'entry_behind'
-          when (select shopping_credits from wallet) < ${p.amount} then 'insufficient_credits'
+          when not exists (select 1 from wallet) then ${sql.lit(DEBIT_REFUSALS.noWallet)}
+          when (select last_entry_id from wallet) >= ${p.ledgerId} then ${sql.lit(DEBIT_REFUSALS.behind)}
+          when (select shopping_credits from wallet) < ${p.amount} then ${sql.lit(DEBIT_REFUSALS.insufficient)}
         end as refused,
         (select last_entry_id from wallet) as last_entry_id
     ),
@@ -192,16 +193,6 @@ export function listWebhookLogs(
   if (filter.endpoint !== undefined) q = q.where('endpoint', '=', filter.endpoint);
   if (filter.before !== null) q = q.where('id', '<', filter.before);
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
-}
-
-export async function userExists(db: Handle, userId: string): Promise<boolean> {
-  const row = await read(db).selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Deleted (anonymised) users keep their rows; `deleted_at` tells them apart. */
-export function findUserState(db: Handle, userId: string): Promise<{ deleted_at: string | null } | undefined> {
-  return read(db).selectFrom('users').select('deleted_at').where('id', '=', userId).executeTakeFirst();
 }
 
 export function findTransaction(db: Handle, id: string): Promise<TransactionRow | undefined> {

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { DAY } from '../../lib/clock.ts';
+import { accounts } from '../accounts/index.ts';
 import { own, type TransactionType, type WebhookOutcome } from './tables.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -113,7 +114,7 @@ async function* transactionRows(ctx: Ctx, filter: ReturnType<typeof transactionF
 
 /** One user's ledger, newest first, with the wallet it adds up to. Unknown user: 404. */
 export async function adminUserLedger(ctx: Ctx, userId: string, q: PageQuery) {
-  if (!(await repo.userExists(ctx.db, userId))) throw notFound('user');
+  if (!(await accounts.findUserState(ctx.db, userId))) throw notFound('user');
   const wallet = await repo.findWallet(ctx.db, userId);
   const page = await listTransactions(ctx, userId, q);
   return { ...page, wallet: wallet ? toWallet(ctx, wallet) : null };
@@ -158,7 +159,7 @@ export async function adminAdjust(
     const existing = await repo.findAdjustmentByKey(ctx.db, userId, key);
     if (existing) return replay(existing);
   }
-  const user = await repo.findUserState(ctx.db, userId);
+  const user = await accounts.findUserState(ctx.db, userId);
   if (!user) throw notFound('user');
   if (user.deleted_at !== null) throw conflict('conflict', 'The user is deleted');
   try {
