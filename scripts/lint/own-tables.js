@@ -7,6 +7,7 @@
  *   (`<Owner>View`), and then never in a write position (`update`, `insert into`, `delete from`…);
  * - a write (`updateTable`, `insertInto`, `deleteFrom`, `replaceInto`, `mergeInto`) on another
  *   module's table, even one it may read;
+ * - a CTE named like a table (`cte('wallets')`, lib/cte.ts), or from a variable;
  * - a table or identifier given to `sql.raw`/`sql.table`/`sql.id` from a variable or an expression
  *   (only literals can be checked; `sql.ref`, a column, may take a variable).
  * Owners and views are read from `apps/api/src/modules/<domain>/tables.ts` and `apps/api/src/lib/tables.ts`.
@@ -106,6 +107,15 @@ export default {
       },
       CallExpression(node) {
         const callee = node.callee;
+        // cte('name') (lib/cte.ts) writes its name into SQL: a literal, and no table's name.
+        if (callee.type === 'Identifier' && callee.name === 'cte') {
+          const texts = node.arguments[0] ? staticText(node.arguments[0]) : null;
+          if (texts === null) context.report({ node, message: 'cte() takes only a literal name' });
+          for (const t of texts ?? []) {
+            if (owner.has(t.toLowerCase())) context.report({ node, message: `cte('${t}') is the name of a table of the ${owner.get(t.toLowerCase())} module` });
+          }
+          return;
+        }
         if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
         const name = callee.property.name;
         const arg = node.arguments[0];

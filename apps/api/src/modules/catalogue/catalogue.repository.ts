@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
+import { cte } from '../../lib/cte.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { own, type Db, type CategoriesTable, type ProductImagesTable, type ProductsTable } from './tables.ts';
 import type { SortKey } from '../../lib/pagination.ts';
@@ -245,6 +246,18 @@ export function findOrderableState(db: Handle, ids: readonly string[]): Promise<
 export const LINE_REFUSALS = { invalid: 'invalid_product', outOfStock: 'out_of_stock' } as const;
 export type LineRefusal = (typeof LINE_REFUSALS)[keyof typeof LINE_REFUSALS];
 
+/** One priced cart line as `orderLinesCtes` defines it; `refused` is null when it can be sold. */
+export interface OrderLine {
+  product_id: string;
+  name: string;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+  refused: LineRefusal | null;
+}
+/** The CTE of the priced lines, read by the orders module's part of the statement. */
+export const LINES = cte<OrderLine>('lines');
+
 /**
  * `locked`: the requested products, locked in id order (FOR UPDATE below a sort, so two carts racing
  * over the same products queue instead of deadlocking), hence their latest committed versions.
@@ -254,7 +267,7 @@ export function orderLinesCtes(productIds: string[], quantities: number[]) {
   return sql`locked as materialized (
       select id, name, price, stock, is_active, deleted_at from products where id = any(${productIds}::text[]) order by id for update
     ),
-    lines as materialized (
+    ${LINES.ref} as materialized (
       select l.product_id, p.name, p.price as unit_price, l.quantity, p.price * l.quantity as line_total,
         case when p.id is null or p.is_active <> 1 or p.deleted_at is not null then ${sql.lit(LINE_REFUSALS.invalid)}
              when p.stock < l.quantity then ${sql.lit(LINE_REFUSALS.outOfStock)} end as refused
@@ -267,7 +280,7 @@ export function orderLinesCtes(productIds: string[], quantities: number[]) {
 export function stockTakeCte(now: string, go: RawBuilder<boolean>) {
   return sql`taken as (
       update products set stock = stock - l.quantity, updated_at = ${now}
-      from lines l
+      from ${LINES.ref} l
       where products.id = l.product_id and ${go}
     )`;
 }

@@ -11,7 +11,7 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
 export { findSellableProducts, takeStock, returnStock, type SellableProduct } from './catalogue.service.ts';
-export { takeStockMany, returnStockMany, findOrderableState, orderLinesCtes, stockTakeCte, LINE_REFUSALS, type LineRefusal } from './catalogue.repository.ts';
+export { takeStockMany, returnStockMany, findOrderableState, orderLinesCtes, stockTakeCte, LINE_REFUSALS, LINES, type LineRefusal, type OrderLine } from './catalogue.repository.ts';
 export { frontDoor } from './public-cache.ts';
 export type { CatalogueView } from './tables.ts';
 export { MAX_MONEY, SortOrderSchema } from './catalogue.schemas.ts';

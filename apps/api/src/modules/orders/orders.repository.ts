@@ -2,8 +2,8 @@ import { sql, type Selectable } from 'kysely';
 import { own, OPEN_ORDER_STATUSES, type Db, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
-import { orderPaymentCtes, DEBIT_REFUSALS, type DebitRefusal } from '../wallet/index.ts';
-import { orderLinesCtes, stockTakeCte, LINE_REFUSALS, type LineRefusal } from '../catalogue/index.ts';
+import { orderPaymentCtes, DEBIT, DEBIT_REFUSALS, WALLET_VERDICT, type DebitRefusal } from '../wallet/index.ts';
+import { orderLinesCtes, stockTakeCte, LINE_REFUSALS, LINES, type LineRefusal } from '../catalogue/index.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
@@ -103,25 +103,25 @@ const placement = precompiled(
     with ${orderLinesCtes(productIds, quantities)},
     cart as materialized (
       select coalesce(sum(line_total), 0)::bigint as amount, r.refused, r.product_id
-      from lines left join lateral (
-        select refused, product_id from lines where refused is not null order by refused = ${sql.lit(LINE_REFUSALS.outOfStock)}, product_id limit 1
+      from ${LINES.ref} left join lateral (
+        select refused, product_id from ${LINES.ref} where refused is not null order by refused = ${sql.lit(LINE_REFUSALS.outOfStock)}, product_id limit 1
       ) r on true
       group by r.refused, r.product_id
     ),
     ${orderPaymentCtes({ userId, ledgerId, orderId, now, amount, ready })},
-    ${stockTakeCte(now, sql<boolean>`exists (select 1 from debit)`)},
+    ${stockTakeCte(now, sql<boolean>`exists (select 1 from ${DEBIT.ref})`)},
     placed as (
       insert into orders (id, user_id, status, subtotal, total, refunded_amount, currency, idempotency_key, request_hash, created_at, updated_at)
-      select ${orderId}, ${userId}, 'placed', ${amount}, ${amount}, 0, ${currency}, ${key}, ${hash}, ${now}, ${now} from debit
+      select ${orderId}, ${userId}, 'placed', ${amount}, ${amount}, 0, ${currency}, ${key}, ${hash}, ${now}, ${now} from ${DEBIT.ref}
       returning id
     ),
     items as (
       insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
-      select placed.id, product_id, name, unit_price, quantity, line_total from lines, placed
+      select placed.id, product_id, name, unit_price, quantity, line_total from ${LINES.ref}, placed
     )
     select coalesce(c.refused, case when c.amount = 0 then ${sql.lit(PLACEMENT_REFUSALS.zero)} end, v.refused) as refused, c.product_id as refused_product,
       v.last_entry_id, l.product_id, l.name, l.unit_price, l.quantity, l.line_total
-    from cart c, wallet_verdict v, lines l
+    from cart c, ${WALLET_VERDICT.ref} v, ${LINES.ref} l
     order by l.product_id`;
   },
 );

@@ -14,4 +14,4 @@ export { createWallet, findWallet } from './wallet.repository.ts';
 export type { WalletView } from './tables.ts';
 export { applyMovement } from './ledger.ts';
 export { insufficientCredits } from './ledger.ts';
-export { orderPaymentCtes, DEBIT_REFUSALS, type DebitRefusal } from './ledger.ts';
+export { orderPaymentCtes, DEBIT_REFUSALS, DEBIT, WALLET_VERDICT, type DebitRefusal } from './ledger.ts';

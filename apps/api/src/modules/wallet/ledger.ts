@@ -18,7 +18,7 @@ import * as repo from './wallet.repository.ts';
 import type { Transaction } from './wallet.schemas.ts';
 
 export type { TransactionType };
-export { orderPaymentCtes, DEBIT_REFUSALS, type DebitRefusal } from './wallet.repository.ts';
+export { orderPaymentCtes, DEBIT_REFUSALS, DEBIT, WALLET_VERDICT, type DebitRefusal } from './wallet.repository.ts';
 
 export interface Movement {
   userId: string;

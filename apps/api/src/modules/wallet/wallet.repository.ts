@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { own, type Db, type TopupsTable, type WalletAdjustmentsTable, type TransactionType, type WalletTransactionsTable, type WebhookLogsTable, type WebhookOutcome, type WalletsTable } from './tables.ts';
+import { cte } from '../../lib/cte.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 
@@ -55,6 +56,10 @@ export async function addShoppingCredits(db: Handle, userId: string, amount: num
 export const DEBIT_REFUSALS = { noWallet: 'no_wallet', behind: 'entry_behind', insufficient: 'insufficient_credits' } as const;
 export type DebitRefusal = (typeof DEBIT_REFUSALS)[keyof typeof DEBIT_REFUSALS];
 
+/** The CTEs of `orderPaymentCtes` that the orders module's part of the statement reads. */
+export const WALLET_VERDICT = cte<{ refused: DebitRefusal | null; last_entry_id: string | null }>('wallet_verdict');
+export const DEBIT = cte<{ shopping_credits: number }>('debit');
+
 /**
  * PostgreSQL: the wallet's part of an order placement, as CTEs for the orders module's one
  * statement (`orders.repository.ts placeAtOnce`, docs/orders.md). Only this module writes `wallets`
@@ -73,7 +78,7 @@ export function orderPaymentCtes(p: { userId: string; ledgerId: string; orderId:
   return sql`wallet as materialized (
       select shopping_credits, last_entry_id from wallets where user_id = ${p.userId} and ${p.ready} for update
     ),
-    wallet_verdict as materialized (
+    ${WALLET_VERDICT.ref} as materialized (
       select case
           when not exists (select 1 from wallet) then ${sql.lit(DEBIT_REFUSALS.noWallet)}
           when (select last_entry_id from wallet) >= ${p.ledgerId} then ${sql.lit(DEBIT_REFUSALS.behind)}
@@ -81,15 +86,15 @@ export function orderPaymentCtes(p: { userId: string; ledgerId: string; orderId:
         end as refused,
         (select last_entry_id from wallet) as last_entry_id
     ),
-    debit as (
+    ${DEBIT.ref} as (
       update wallets set shopping_credits = shopping_credits - ${p.amount}, last_entry_id = ${p.ledgerId}, updated_at = ${p.now}
-      where user_id = ${p.userId} and ${p.ready} and (select refused from wallet_verdict) is null
+      where user_id = ${p.userId} and ${p.ready} and (select refused from ${WALLET_VERDICT.ref}) is null
         and shopping_credits >= ${p.amount} and (last_entry_id is null or last_entry_id < ${p.ledgerId})
       returning shopping_credits
     ),
     payment as (
       insert into wallet_transactions (id, user_id, type, amount, balance_after, reference, created_at)
-      select ${p.ledgerId}, ${p.userId}, 'order_payment', -${p.amount}, debit.shopping_credits, ${p.orderId}, ${p.now} from debit
+      select ${p.ledgerId}, ${p.userId}, 'order_payment', -${p.amount}, ${DEBIT.ref}.shopping_credits, ${p.orderId}, ${p.now} from ${DEBIT.ref}
       returning id
     )`;
 }
