@@ -25,7 +25,6 @@ export interface SharedTrx {
 }
 
 export type Executor<T> = Kysely<T> | Transaction<T>;
-export type Trx<T> = Transaction<T>;
 
 /** The one narrowing of a handle to a set of tables; each owner calls it once, in its tables.ts. */
 export function tablesOf<T>() {

@@ -1,5 +1,5 @@
 /** The tables no domain owns: the rate limiter's counters (rate-limit.ts). */
-import { tablesOf, type Executor } from './db-types.ts';
+import { tablesOf } from './db-types.ts';
 
 export interface RateLimitsTable {
   key: string;
@@ -12,4 +12,3 @@ export interface LibTables {
 }
 
 export const own = tablesOf<LibTables>();
-export type Db = Executor<LibTables>;

@@ -1,5 +1,5 @@
 /** The tables the accounts module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type ReadOnly } from '../../lib/db-types.ts';
 
 export interface UsersTable {
   id: string;
@@ -24,8 +24,6 @@ export interface AccountsTables {
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<AccountsTables>();
-export type Db = Executor<AccountsTables>;
-export type Tx = Trx<AccountsTables>;
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type AccountsView = ReadOnly<AccountsTables>;

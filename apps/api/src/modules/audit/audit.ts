@@ -3,9 +3,9 @@
  * the entity as the admin API showed it before and after, in the write's own transaction — so a
  * write that rolls back leaves no audit row, and one that commits always has one.
  */
-import type { Handle, SharedTrx } from '../../lib/db-types.ts';
+import type { SharedTrx } from '../../lib/db-types.ts';
 import type { Ctx } from '../../context.ts';
-import { own, type AuditLogTable, type Db, type Tx } from './tables.ts';
+import { own } from './tables.ts';
 import { newId } from '../../lib/ids.ts';
 
 export type AuditEntity = 'category' | 'product' | 'payment_gateway' | 'order' | 'user' | 'ticket' | 'wallet';

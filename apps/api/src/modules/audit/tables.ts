@@ -1,5 +1,5 @@
 /** The tables the audit module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type ReadOnly } from '../../lib/db-types.ts';
 
 /** The admin audit log (migration 2026-11-23-12-audit). */
 export interface AuditLogTable {
@@ -21,8 +21,6 @@ export interface AuditTables {
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<AuditTables>();
-export type Db = Executor<AuditTables>;
-export type Tx = Trx<AuditTables>;
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type AuditView = ReadOnly<AuditTables>;

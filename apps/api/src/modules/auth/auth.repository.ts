@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { own, read, type ReadDb, type Db } from './tables.ts';
+import { own, read, type ReadDb } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 

@@ -1,4 +1,4 @@
-import { own, read, type PhoneOtpChannel, type PhoneOtpPurpose } from './tables.ts';
+import { own, type PhoneOtpChannel, type PhoneOtpPurpose } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 
 export interface NewPhoneOtp {

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.ts';
-import { own, type PhoneOtpChannel, type PhoneOtpPurpose, type Db, type Tx } from './tables.ts';
+import { own, type PhoneOtpChannel, type PhoneOtpPurpose } from './tables.ts';
 import type { Handle, SharedTrx } from '../../lib/db-types.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import { HOUR, MINUTE, SECOND } from '../../lib/clock.ts';

@@ -1,6 +1,6 @@
 /** The tables the auth module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
 import type { Generated } from 'kysely';
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type ReadOnly } from '../../lib/db-types.ts';
 import type { AccountsView } from '../accounts/index.ts';
 import type { WalletView } from '../wallet/index.ts';
 
@@ -57,8 +57,6 @@ export interface AuthTables {
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<AuthTables>();
-export type Db = Executor<AuthTables>;
-export type Tx = Trx<AuthTables>;
 
 /** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
 export const read = tablesOf<AuthTables & AccountsView & WalletView>();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import type { Handle } from '../../lib/db-types.ts';
-import { own, read, type DailyFiguresTable, type Db } from './tables.ts';
+import { own, read, type DailyFiguresTable } from './tables.ts';
 import { trigramPhrase } from '../../lib/search.ts';
 
 const listColumns = [

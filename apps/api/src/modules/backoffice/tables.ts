@@ -1,5 +1,5 @@
 /** The tables the backoffice module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type ReadOnly } from '../../lib/db-types.ts';
 import type { AccountsView } from '../accounts/index.ts';
 import type { AuditView } from '../audit/index.ts';
 import type { AuthView } from '../auth/index.ts';
@@ -83,8 +83,6 @@ export interface BackofficeTables {
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<BackofficeTables>();
-export type Db = Executor<BackofficeTables>;
-export type Tx = Trx<BackofficeTables>;
 
 /** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
 export const read = tablesOf<BackofficeTables & AccountsView & AuditView & AuthView & CatalogueView & DeletionView & OrdersView & PaymentsView & ReferralsView & SupportView & WalletView>();

@@ -1,5 +1,5 @@
 /** The tables the catalogue module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type Executor, type ReadOnly } from '../../lib/db-types.ts';
 
 export interface CategoriesTable {
   id: string;
@@ -49,7 +49,6 @@ export interface CatalogueTables {
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<CatalogueTables>();
 export type Db = Executor<CatalogueTables>;
-export type Tx = Trx<CatalogueTables>;
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type CatalogueView = ReadOnly<CatalogueTables>;

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { own, type Db, type DeletionChannel, type DeletionRequestsTable, type DeletionStatus } from './tables.ts';
+import { own, type DeletionChannel, type DeletionRequestsTable, type DeletionStatus } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 
 export type DeletionRequestRow = Selectable<DeletionRequestsTable>;

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/kysely.ts';
 import { countOpenOrders } from '../orders/index.ts';
 import { findWallet } from '../wallet/index.ts';
 import type { Handle, SharedTrx } from '../../lib/db-types.ts';
-import { own, type DeletionChannel, type Db, type Tx } from './tables.ts';
+import { own, type DeletionChannel } from './tables.ts';
 import { DAY, MINUTE, SECOND } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId, randomToken } from '../../lib/ids.ts';

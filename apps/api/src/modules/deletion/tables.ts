@@ -1,5 +1,5 @@
 /** The tables the deletion module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type ReadOnly } from '../../lib/db-types.ts';
 
 export type DeletionStatus = 'pending' | 'cancelled' | 'completed';
 
@@ -36,8 +36,6 @@ export interface DeletionTables {
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<DeletionTables>();
-export type Db = Executor<DeletionTables>;
-export type Tx = Trx<DeletionTables>;
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type DeletionView = ReadOnly<DeletionTables>;

@@ -4,7 +4,7 @@
  */
 import type { Ctx } from '../../context.ts';
 import type { Handle } from '../../lib/db-types.ts';
-import { type DeletionStatus, own, type Db } from './tables.ts';
+import { type DeletionStatus } from './tables.ts';
 import * as repo from './deletion.repository.ts';
 import type { DeletionRequestRow } from './deletion.repository.ts';
 

@@ -8,7 +8,7 @@ import { accounts } from '../accounts/index.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
 import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import { own, type OrderStatus, type Tx } from './tables.ts';
+import { own, type OrderStatus } from './tables.ts';
 import { DAY } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';

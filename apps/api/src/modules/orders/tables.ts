@@ -1,5 +1,5 @@
 /** The tables the orders module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type Executor, type ReadOnly } from '../../lib/db-types.ts';
 
 export type OrderStatus = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 
@@ -57,7 +57,6 @@ export interface OrdersTables {
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<OrdersTables>();
 export type Db = Executor<OrdersTables>;
-export type Tx = Trx<OrdersTables>;
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type OrdersView = ReadOnly<OrdersTables>;

@@ -4,7 +4,7 @@
  */
 import type { Ctx } from '../../context.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
-import { type OrderStatus, own, type Tx } from './tables.ts';
+import { type OrderStatus, own } from './tables.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { returnStockMany } from '../catalogue/index.ts';

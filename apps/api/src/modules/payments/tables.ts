@@ -1,5 +1,5 @@
 /** The tables the payments module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type ReadOnly } from '../../lib/db-types.ts';
 
 export interface PaymentGatewaysTable {
   id: string;
@@ -19,8 +19,6 @@ export interface PaymentsTables {
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<PaymentsTables>();
-export type Db = Executor<PaymentsTables>;
-export type Tx = Trx<PaymentsTables>;
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type PaymentsView = ReadOnly<PaymentsTables>;

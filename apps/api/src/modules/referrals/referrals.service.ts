@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import { type ReferralMethod, own, type Db } from './tables.ts';
+import { type ReferralMethod } from './tables.ts';
 import { DAY, HOUR } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';

@@ -1,5 +1,5 @@
 /** The tables the referrals module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type ReadOnly } from '../../lib/db-types.ts';
 import type { AccountsView } from '../accounts/index.ts';
 
 export type ReferralMethod = 'install_referrer' | 'manual' | 'ip';
@@ -40,8 +40,6 @@ export interface ReferralsTables {
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<ReferralsTables>();
-export type Db = Executor<ReferralsTables>;
-export type Tx = Trx<ReferralsTables>;
 
 /** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
 export const read = tablesOf<ReferralsTables & AccountsView>();

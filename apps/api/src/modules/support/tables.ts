@@ -1,5 +1,5 @@
 /** The tables the support module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type ReadOnly } from '../../lib/db-types.ts';
 
 export type TicketStatus = 'open' | 'awaiting_user' | 'resolved' | 'closed';
 
@@ -32,8 +32,6 @@ export interface SupportTables {
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<SupportTables>();
-export type Db = Executor<SupportTables>;
-export type Tx = Trx<SupportTables>;
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type SupportView = ReadOnly<SupportTables>;

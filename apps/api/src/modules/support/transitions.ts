@@ -4,7 +4,7 @@
  */
 import type { Ctx } from '../../context.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
-import { type TicketAuthor, type TicketStatus, own, type Tx } from './tables.ts';
+import { type TicketAuthor, type TicketStatus } from './tables.ts';
 import { conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './tickets.repository.ts';

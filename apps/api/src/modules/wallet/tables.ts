@@ -1,5 +1,5 @@
 /** The tables the wallet module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type Executor, type ReadOnly, type Trx } from '../../lib/db-types.ts';
+import { tablesOf, type Executor, type ReadOnly } from '../../lib/db-types.ts';
 
 export type TransactionType = 'topup' | 'order_payment' | 'order_refund' | 'daily_spin' | 'adjustment';
 
@@ -98,7 +98,6 @@ export interface WalletTables {
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<WalletTables>();
 export type Db = Executor<WalletTables>;
-export type Tx = Trx<WalletTables>;
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type WalletView = ReadOnly<WalletTables>;

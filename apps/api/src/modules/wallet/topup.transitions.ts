@@ -4,7 +4,7 @@
  */
 import type { Ctx } from '../../context.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
-import { type TopupStatus, own, type Tx } from './tables.ts';
+import { type TopupStatus } from './tables.ts';
 import { applyMovement } from './ledger.ts';
 import * as repo from './wallet.repository.ts';
 

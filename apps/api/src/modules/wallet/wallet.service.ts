@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import { DAY } from '../../lib/clock.ts';
 import { accounts } from '../accounts/index.ts';
-import { own, type TransactionType, type WebhookOutcome } from './tables.ts';
+import { own, type WebhookOutcome } from './tables.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
