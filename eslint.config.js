@@ -4,6 +4,18 @@
 import tsParser from '@typescript-eslint/parser';
 import ownTables from './scripts/lint/own-tables.js';
 
+const noHandleCast = {
+  selector: 'TSAsExpression > TSTypeReference[typeName.name=/^(Kysely|Transaction|Executor|RootHandle)$/]',
+  message: "A cast to a database handle type: narrow a handle only with the own()/read() of the module's tables.ts.",
+};
+
+// A module's handles are built from named table sets only: its own `<Name>Tables` and the views it
+// imports (`<Owner>View`), never a table type written on the spot.
+const inlineTables = {
+  selector: "CallExpression[callee.name='tablesOf'] TSTypeLiteral, CallExpression[callee.name='tablesOf'] TSTypeReference[typeName.name!=/(Tables|View)$|^Record$/]",
+  message: 'tablesOf<…> takes only the module’s own <Name>Tables and the <Owner>View types it imports.',
+};
+
 export default [
   {
     files: ['apps/api/src/**/*.ts'],
@@ -11,13 +23,7 @@ export default [
     plugins: { storefront: { rules: { 'own-tables': ownTables } } },
     rules: {
       'storefront/own-tables': 'error',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'TSAsExpression > TSTypeReference[typeName.name=/^(Kysely|Transaction|Executor|Trx|RootHandle)$/]',
-          message: "A cast to a database handle type: narrow a handle only with the own()/read() of the module's tables.ts.",
-        },
-      ],
+      'no-restricted-syntax': ['error', noHandleCast, inlineTables],
     },
   },
   {
