@@ -6,10 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# "session" and a number, unless the number is a duration ("sessions 30 days after they expired");
+# "session" and a number; "sessions" and a number unless it is a duration ("sessions 30 days after
+# they expired");
 # "issue" and a number, with or without "#".
 units='ms|s|seconds?|min|minutes?|h|hours?|days?|weeks?|months?|years?'
-pattern='\bsessions? \d+\b(?! ?('"$units"')\b)|\bsession-\d+\b|\bissue #?\d+\b|\bissues #\d+'
+pattern='\bsession \d+\b|\bsessions \d+\b(?! ?('"$units"')\b)|\bsession-\d+\b|\bissue #?\d+\b|\bissues #\d+'
 pattern+='|\bthe lead(.s)?\b|\bearlier try\b|\bengineers?\b|\b(coding|AI|LLM) agents?\b|\bhelpers? (ran|runs)\b'
 
 # -I skips binary files; build outputs and installed packages are not the repository's text.
