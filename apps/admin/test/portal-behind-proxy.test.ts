@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadPortalConfig } from '../src/config.ts';
 import { buildPortal } from '../src/portal.ts';
+import { rawRequest } from '../../api/test/support/raw-http.ts';
 import { SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, startStack, type Stack } from './stack.ts';
 
 let s: Stack;
@@ -51,18 +52,11 @@ async function listenProxy(portalPort: number): Promise<number> {
 }
 
 /** A sign-in from a browser at `from`, which may also send an `X-Forwarded-For` of its choosing. */
-function signIn(port: number, from: string, password: string, o: { phone?: string; forwardedFor?: string } = {}): Promise<number> {
-  const body = JSON.stringify({ phone: o.phone ?? SEED_ADMIN_PHONE, password });
-  const headers: Record<string, string> = { origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+async function signIn(port: number, from: string, password: string, o: { phone?: string; forwardedFor?: string } = {}): Promise<number> {
+  const headers: Record<string, string> = { origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json' };
   if (o.forwardedFor) headers['x-forwarded-for'] = o.forwardedFor;
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, localAddress: from, method: 'POST', path: '/session/login', headers }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  const body = JSON.stringify({ phone: o.phone ?? SEED_ADMIN_PHONE, password });
+  return (await rawRequest({ port, from, method: 'POST', path: '/session/login', headers, body })).status;
 }
 
 describe('behind a TLS proxy, with ADMIN_TRUST_PROXY naming it', () => {

@@ -1,4 +1,8 @@
-/** Which `X-Forwarded-For` hops a server believes (the API's `TRUST_PROXY`). */
+/**
+ * Proxies on either side: which `X-Forwarded-For` hops a server believes (the API's `TRUST_PROXY`,
+ * the portal's `ADMIN_TRUST_PROXY`), and which paths a forwarding server (the portal, the shop
+ * server) passes to the API.
+ */
 import { isIP } from 'node:net';
 import { ConfigError, str, type Env } from './index.ts';
 
@@ -41,4 +45,17 @@ export function trustProxy(env: Env, name: string, production: boolean): TrustPr
 export function trustProxyOption(v: TrustProxy): boolean | string | ((addr: string, hop: number) => boolean) {
   if (typeof v !== 'number') return v;
   return (_addr, hop) => hop < v;
+}
+
+/**
+ * Whether a forwarding server may check `path` against its allow-list and pass it on as it is:
+ * segments of RFC 3986 unreserved characters only (letters, digits, `-._~`), none of them empty,
+ * `.` or `..`. Such a path reads the same to every parser on the way — the URL parser, Fastify's
+ * router (which percent-decodes, keeps `;` and is case-sensitive) — so the route checked is the
+ * route reached. Anything else (`%61dmin`, `%2F`, `/./`, `/x/../`, `//`, `\`, `;`, a trailing `/`)
+ * is refused rather than normalised: no route of the API needs it (ids and tokens are UUIDs,
+ * base64url and hex), and refusing cannot disagree with the API the way a normaliser can.
+ */
+export function plainPath(path: string): boolean {
+  return /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/.test(path);
 }
