@@ -128,3 +128,12 @@ export function findVerifiedEmailOwner(db: Handle, email: string, exceptUserId: 
     .where('id', '<>', exceptUserId)
     .executeTakeFirst();
 }
+
+/** The live user who owns `code` (codes are removed on anonymisation, so deleted users never match). */
+export function findUserByCode(db: Handle, code: string): Promise<{ id: string } | undefined> {
+  return own(db).selectFrom('users').select('id').where('referral_code', '=', code).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export function findCodeOfUser(db: Handle, userId: string): Promise<{ referral_code: string | null } | undefined> {
+  return own(db).selectFrom('users').select('referral_code').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+}

@@ -78,3 +78,5 @@ export const setReferralCodeIfNone = repo.setReferralCodeIfNone;
 export const setReferredByIfNone = repo.setReferredByIfNone;
 export const findVerifiedEmailOwner = repo.findVerifiedEmailOwner;
 export const findUserState = repo.findUserState;
+export const findUserByCode = repo.findUserByCode;
+export const findCodeOfUser = repo.findCodeOfUser;

@@ -1,15 +1,6 @@
 import { own, read, type ReferralMethod } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 
-/** The live user who owns `code` (codes are removed on anonymisation, so deleted users never match). */
-export function findUserByCode(db: Handle, code: string): Promise<{ id: string } | undefined> {
-  return read(db).selectFrom('users').select('id').where('referral_code', '=', code).where('deleted_at', 'is', null).executeTakeFirst();
-}
-
-export function findCodeOfUser(db: Handle, userId: string): Promise<{ referral_code: string | null } | undefined> {
-  return read(db).selectFrom('users').select('referral_code').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
-}
-
 export async function insertClick(db: Handle, row: { id: string; code: string; ip: string | null; user_agent: string | null; created_at: string }): Promise<void> {
   await own(db).insertInto('referral_clicks').values(row).execute();
 }

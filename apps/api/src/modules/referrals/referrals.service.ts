@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import { type ReferralMethod } from './tables.ts';
+import type { ReferralMethod } from './tables.ts';
 import { DAY, HOUR } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -44,7 +44,7 @@ export const shareUrl = (ctx: Ctx, code: string): string => `${ctx.config.referr
  */
 export async function ensureReferralCode(ctx: Ctx, userId: string, generate: () => string = generateReferralCode): Promise<string> {
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-    const current = await repo.findCodeOfUser(ctx.db, userId);
+    const current = await accounts.findCodeOfUser(ctx.db, userId);
     if (!current) throw notFound('user');
     if (current.referral_code) return current.referral_code;
     try {
@@ -79,7 +79,7 @@ export function storeUrlFor(ctx: Ctx, code: string): string {
 export async function click(ctx: Ctx, input: { code: string; ip: string; userAgent: string | undefined; log?: boolean }): Promise<string> {
   await enforce(ctx.db, ctx.clock, REFERRAL_REDIRECT_RULE, input.ip);
   const code = normaliseCode(input.code);
-  if (code && input.log !== false && (await repo.findUserByCode(ctx.db, code))) {
+  if (code && input.log !== false && (await accounts.findUserByCode(ctx.db, code))) {
     await repo.insertClick(ctx.db, {
       id: newId(ctx.clock),
       code,
@@ -150,7 +150,7 @@ export async function attributeSignup(
   let found: Attribution | null = null;
   const explicit = normaliseCode(input.referralCode);
   if (explicit) {
-    const owner = await repo.findUserByCode(trx, explicit);
+    const owner = await accounts.findUserByCode(trx, explicit);
     if (owner && owner.id !== input.userId) {
       found = { method: input.referralSource === 'install_referrer' ? 'install_referrer' : 'manual', code: explicit, referrerId: owner.id };
     }
