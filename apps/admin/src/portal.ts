@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installErrorHandling, routerRefusal, systemClock, type Clock } from '@storefront/runtime';
+import { frameworkRefusals, installErrorHandling, systemClock, type Clock } from '@storefront/runtime';
 import type { PortalConfig } from './config.ts';
 import { sessionPlugin } from './session.ts';
 import { loginPlugin } from './login.ts';
@@ -23,7 +23,7 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-sdk-access-token"]'] },
     bodyLimit: 64 * 1024,
-    frameworkErrors: routerRefusal,
+    ...frameworkRefusals,
   });
   installErrorHandling(app, { unmatched: spaFallback(config.staticDir) });
   app.addHook('onRequest', async (_req, reply) => {
