@@ -7376,8 +7376,10 @@ export interface operations {
                     phone: string;
                     /** @enum {string} */
                     purpose?: "login";
-                    referral_code?: string | null;
-                    referral_source?: string | null;
+                    /** @description a share code (a string); an invalid or unknown code, or any other value, is ignored */
+                    referral_code?: unknown;
+                    /** @description `install_referrer` or `manual`; any other value is stored as null */
+                    referral_source?: unknown;
                 };
             };
         };
@@ -7576,7 +7578,8 @@ export interface operations {
                     password: string;
                     /** @description E.164, or national with DEFAULT_COUNTRY_CODE */
                     phone: string;
-                    referral_code?: string | null;
+                    /** @description a share code (a string); an invalid or unknown code, or any other value, is ignored */
+                    referral_code?: unknown;
                 };
             };
         };
