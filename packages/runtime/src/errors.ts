@@ -4,7 +4,7 @@
  * on a 5xx. What differs per app comes in as options: the API's own error class, the payment
  * server's pages for browsers, the portal's SPA fallback.
  */
-import { STATUS_CODES, type IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
