@@ -174,7 +174,7 @@ export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair
       if (await repo.markRefreshTokenUsed(trx, hash, now.toISOString())) {
         return issuePair(ctx, trx, row.user_id, admin, row.session_id, now, successorOf(ctx, refreshToken));
       }
-      // Another request spent it a moment ago (its update waited for ours to see it): read its rotation.
+      // Another request spent it a moment ago (on PostgreSQL our update waited for its commit): read its rotation.
       row = await repo.findRefreshToken(trx, hash);
       if (!row || row.revoked_at !== null || row.used_at === null) return null;
     }
