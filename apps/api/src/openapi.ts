@@ -100,7 +100,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/wallet/topup-credit': {
     id: 'creditTopup',
     summary: 'Credit a gateway-confirmed top-up (payment server, signed)',
-    errors: { 401: ['invalid_signature'], 404: ['not_found'], 409: ['amount_mismatch', 'gateway_txn_reused'], 503: ['callback_disabled'] },
+    errors: { 401: ['invalid_signature'], 404: ['not_found'], 409: ['amount_mismatch', 'gateway_txn_reused', 'topup_already_completed'], 503: ['callback_disabled'] },
     limits: ['IP_RATE_LIMITED'],
     signed: true,
   },

@@ -66,9 +66,6 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
     assert.deepEqual(first.body, { credited: true, balance: before + 2500 });
     const replay = await signedCall(t, 'topup-credit', body);
     assert.deepEqual([replay.status, replay.body], [200, { credited: false, duplicate: true }]);
-    // Same token under another gateway transaction id: still once.
-    const other = await signedCall(t, 'topup-credit', creditBody(token, 2500, 'A-TXN-1b'));
-    assert.deepEqual(other.body, { credited: false, duplicate: true });
     const st = await status(u.token, token);
     assert.equal(st.body.status, 'completed');
     assert.equal(st.body.credited_at, t.clock.now().toISOString());
@@ -82,9 +79,56 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
       [
         ['topup-credit', 'credited', null],
         ['topup-credit', 'duplicate', 'token_already_credited'],
-        ['topup-credit', 'duplicate', 'token_already_credited'],
       ],
     );
+  });
+
+  it('a second payment for a completed top-up is 409 topup_already_completed: not credited, logged, never a duplicate', async () => {
+    const before = await balanceOf(t, u.id);
+    const { token } = await initiate(t, u.token, 1800);
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(token, 1800, 'A-FIRST'))).body.credited, true);
+    // Another payment (another id, or the same id at the other gateway) for the same top-up.
+    for (const body of [creditBody(token, 1800, 'A-SECOND'), creditBody(token, 1800, 'A-FIRST', 'gateway_b')]) {
+      const second = await signedCall(t, 'topup-credit', body);
+      assert.deepEqual([second.status, second.body.error], [409, 'topup_already_completed'], second.text);
+    }
+    // Told again, it is still refused; the first payment again is still the harmless duplicate.
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(token, 1800, 'A-SECOND'))).status, 409);
+    assert.deepEqual((await signedCall(t, 'topup-credit', creditBody(token, 1800, 'A-FIRST'))).body, { credited: false, duplicate: true });
+    assert.equal(await assertLedgerMatches(t, u.id), before + 1800);
+    const row = await t.db.database.db.selectFrom('topups').select(['gateway', 'gateway_txn_id']).where('token_hash', '=', sha256(token)).executeTakeFirstOrThrow();
+    assert.deepEqual([row.gateway, row.gateway_txn_id], ['gateway_a', 'A-FIRST'], 'the completing payment stays recorded');
+    const logs = (await webhookLogs(t)).filter((l) => l.gateway_txn_id === 'A-SECOND' || l.gateway_txn_id === 'A-FIRST');
+    assert.deepEqual(
+      logs.map((l) => [l.gateway, l.gateway_txn_id, l.outcome, l.reason]),
+      [
+        ['gateway_a', 'A-FIRST', 'credited', null],
+        ['gateway_a', 'A-SECOND', 'rejected', 'topup_already_completed'],
+        ['gateway_b', 'A-FIRST', 'rejected', 'topup_already_completed'],
+        ['gateway_a', 'A-SECOND', 'rejected', 'topup_already_completed'],
+        ['gateway_a', 'A-FIRST', 'duplicate', 'token_already_credited'],
+      ],
+    );
+  });
+
+  it('two payments for one top-up racing: one credits, the other is 409 topup_already_completed', async () => {
+    const before = await balanceOf(t, u.id);
+    const { token } = await initiate(t, u.token, 600);
+    const results = await Promise.all(['A-RACE-1', 'A-RACE-2', 'A-RACE-3'].map((id) => signedCall(t, 'topup-credit', creditBody(token, 600, id))));
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 409, 409]);
+    assert.ok(results.every((r) => r.status === 200 ? r.body.credited === true : r.body.error === 'topup_already_completed'), results.map((r) => r.text).join());
+    assert.equal(await assertLedgerMatches(t, u.id), before + 600);
+  });
+
+  it('a payment that paid another top-up is 409 gateway_txn_reused at a completed top-up too, not a payment to return', async () => {
+    const a = await initiate(t, u.token, 400);
+    const b = await initiate(t, u.token, 400);
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(a.token, 400, 'A-PAID-A'))).body.credited, true);
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(b.token, 400, 'A-PAID-B'))).body.credited, true);
+    const res = await signedCall(t, 'topup-credit', creditBody(b.token, 400, 'A-PAID-A'));
+    assert.deepEqual([res.status, res.body.error], [409, 'gateway_txn_reused'], res.text);
+    const log = (await webhookLogs(t)).filter((l) => l.gateway_txn_id === 'A-PAID-A').map((l) => [l.outcome, l.reason]);
+    assert.deepEqual(log, [['credited', null], ['rejected', 'gateway_txn_reused']]);
   });
 
   it('a credit whose ledger step fails is rolled back and logged as an error, not taken for a reused gateway id', async () => {

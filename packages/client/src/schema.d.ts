@@ -10073,7 +10073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: amount_mismatch, gateway_txn_reused */
+            /** @description Conflict: amount_mismatch, gateway_txn_reused, topup_already_completed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10081,7 +10081,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "amount_mismatch" | "gateway_txn_reused";
+                        error?: "amount_mismatch" | "gateway_txn_reused" | "topup_already_completed";
                     };
                 };
             };

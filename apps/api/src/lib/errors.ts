@@ -29,6 +29,7 @@ export type ErrorCode =
   | 'invalid_signature'
   | 'amount_mismatch'
   | 'gateway_txn_reused'
+  | 'topup_already_completed'
   | 'topup_disabled'
   | 'callback_disabled'
   | 'token_expired'
