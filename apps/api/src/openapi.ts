@@ -201,8 +201,12 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /api/v1/admin/users/{uid}': { id: 'adminDeleteUser', summary: 'Anonymise a user now', errors: { 409: ['deletion_blocked'] } },
   'POST /api/v1/admin/users/{uid}/adjustments': {
     id: 'adminAdjustWallet',
-    summary: "Adjust a user's shopping credits (signed amount, with a reason; honours Idempotency-Key)",
-    errors: { 402: ['insufficient_credits'], 409: ['idempotency_conflict', 'conflict'] },
+    summary: "Debit a user's shopping credits, or give back an earlier debit (with a reason; honours Idempotency-Key)",
+    errors: {
+      400: ['adjustment_not_allowed'],
+      402: ['insufficient_credits'],
+      409: ['idempotency_conflict', 'conflict', 'adjustment_not_reversible', 'reversal_exceeds_debit'],
+    },
   },
   'GET /api/v1/admin/users/{uid}/ledger': { id: 'adminGetUserLedger', summary: "A user's wallet and transactions" },
   'GET /api/v1/admin/users/{uid}/orders': { id: 'adminListUserOrders', summary: "A user's orders" },

@@ -652,7 +652,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adjust a user's shopping credits (signed amount, with a reason; honours Idempotency-Key) */
+        /** Debit a user's shopping credits, or give back an earlier debit (with a reason; honours Idempotency-Key) */
         post: operations["adminAdjustWallet"];
         delete?: never;
         options?: never;
@@ -6345,10 +6345,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description signed integer minor units: positive credits the wallet, negative debits it (never below zero) */
+                    /** @description signed integer minor units: negative debits the wallet (never below zero); positive only with `reverses`, giving back at most what remains of that debit (else 400 adjustment_not_allowed) */
                     amount: number;
                     /** @description why, for the ledger and the accountant */
                     reason: string;
+                    /** @description the id of an earlier debit adjustment of this user's wallet that this one gives back */
+                    reverses?: string;
                 };
             };
         };
@@ -6367,6 +6369,8 @@ export interface operations {
                         currency: string;
                         id: string;
                         reason: string;
+                        /** @description the debit this adjustment gives back, or null */
+                        reverses: string | null;
                         transaction: {
                             /** @description signed: credits positive, payments negative (integer minor units) */
                             amount: number;
@@ -6381,7 +6385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: validation_failed */
+            /** @description Bad Request: validation_failed, adjustment_not_allowed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6389,7 +6393,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "validation_failed";
+                        error?: "validation_failed" | "adjustment_not_allowed";
                     };
                 };
             };
@@ -6441,7 +6445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: idempotency_conflict, conflict */
+            /** @description Conflict: idempotency_conflict, conflict, adjustment_not_reversible, reversal_exceeds_debit */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6449,7 +6453,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "idempotency_conflict" | "conflict";
+                        error?: "idempotency_conflict" | "conflict" | "adjustment_not_reversible" | "reversal_exceeds_debit";
                     };
                 };
             };

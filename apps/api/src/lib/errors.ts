@@ -35,6 +35,9 @@ export type ErrorCode =
   | 'token_expired'
   | 'deletion_blocked'
   | 'refund_exceeds_paid'
+  | 'adjustment_not_allowed'
+  | 'adjustment_not_reversible'
+  | 'reversal_exceeds_debit'
   | 'email_send_failed'
   | 'invalid_deletion_token';
 

@@ -216,7 +216,7 @@ export function findTransaction(db: Executor, id: string): Promise<TransactionRo
   return db.selectFrom('wallet_transactions').select(txColumns).where('id', '=', id).executeTakeFirst();
 }
 
-const adjustmentColumns = ['id', 'user_id', 'admin_id', 'amount', 'reason', 'idempotency_key', 'transaction_id', 'created_at'] as const;
+const adjustmentColumns = ['id', 'user_id', 'admin_id', 'amount', 'reason', 'idempotency_key', 'transaction_id', 'created_at', 'reverses', 'reversed'] as const;
 
 export async function insertAdjustment(db: Executor, row: AdjustmentRow): Promise<void> {
   await db.insertInto('wallet_adjustments').values(row).execute();
@@ -224,6 +224,28 @@ export async function insertAdjustment(db: Executor, row: AdjustmentRow): Promis
 
 export function findAdjustmentByKey(db: Executor, userId: string, key: string): Promise<AdjustmentRow | undefined> {
   return db.selectFrom('wallet_adjustments').select(adjustmentColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export function findAdjustment(db: Executor, id: string): Promise<AdjustmentRow | undefined> {
+  return db.selectFrom('wallet_adjustments').select(adjustmentColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Gives back `amount` of debit `id` of this user's wallet: one conditional UPDATE, so reversals
+ * racing each other never give back more than the debit (a second one waits for the first's row
+ * lock and then sees its total). False when nothing matched: not this user's, not a debit, or
+ * too much (the caller reads the row to tell which).
+ */
+export async function addReversed(db: Executor, userId: string, id: string, amount: number): Promise<boolean> {
+  const r = await db
+    .updateTable('wallet_adjustments')
+    .set({ reversed: sql<number>`reversed + ${amount}` })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('amount', '<', 0)
+    .where(sql<number>`reversed + ${amount} + amount`, '<=', 0)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Retention: webhook-log rows written before `before`. */

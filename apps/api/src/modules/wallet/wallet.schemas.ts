@@ -152,9 +152,11 @@ export const AdjustmentBodySchema = Type.Object({
     minimum: -MAX_ADJUSTMENT,
     maximum: MAX_ADJUSTMENT,
     not: { const: 0 },
-    description: 'signed integer minor units: positive credits the wallet, negative debits it (never below zero)',
+    description:
+      'signed integer minor units: negative debits the wallet (never below zero); positive only with `reverses`, giving back at most what remains of that debit (else 400 adjustment_not_allowed)',
   }),
   reason: Type.String({ minLength: 1, maxLength: 500, description: 'why, for the ledger and the accountant' }),
+  reverses: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "the id of an earlier debit adjustment of this user's wallet that this one gives back" })),
 });
 export type AdjustmentBody = Static<typeof AdjustmentBodySchema>;
 
@@ -165,6 +167,7 @@ export const AdjustmentSchema = Type.Object({
   amount: Money('signed'),
   currency: Type.String(),
   reason: Type.String(),
+  reverses: Type.Union([Type.String(), Type.Null()], { description: 'the debit this adjustment gives back, or null' }),
   transaction: TransactionSchema,
   created_at: Type.String(),
 });
