@@ -214,6 +214,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/admin/transactions': { id: 'adminListTransactions', summary: 'All wallet transactions, filtered by user, type and date' },
   'GET /api/v1/admin/transactions/export.csv': { id: 'adminExportTransactions', summary: 'All wallet transactions the filters match, as CSV' },
   'GET /api/v1/admin/webhook/logs': { id: 'adminListWebhookLogs', summary: 'Payment-webhook log' },
+  'GET /api/v1/admin/payments-to-return': { id: 'adminListPaymentsToReturn', summary: 'Second payments for completed top-ups: taken by a gateway, not credited, to be returned' },
   'GET /api/v1/admin/audit-log': { id: 'adminListAuditLog', summary: 'Every admin write: who, what, before and after' },
 
   // admin: orders

@@ -227,3 +227,59 @@ describe('admin wallet adjustments: POST /admin/users/:uid/adjustments', () => {
     assert.equal(await assertLedgerMatches(t, carol.id), before);
   });
 });
+
+describe('GET /admin/payments-to-return: second payments for completed top-ups', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let erin: TestUser;
+  let a: { token: string };
+  before(async () => {
+    t = await createTestApp({ TOPUP_PAGE_BASE_URL: PAGE_BASE, STORE_WEBHOOK_SECRET: SECRET });
+    admin = await createAdmin(t);
+    erin = await registerUser(t.app, { full_name: 'Erin Payer' });
+    a = await initiate(t, erin.token, 1200);
+    const b = await initiate(t, erin.token, 800);
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(a.token, 1200, 'RET-FIRST'))).body.credited, true);
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(b.token, 800, 'RET-B'))).body.credited, true);
+    // Second payments: one told twice (listed once), one at the other gateway; a duplicate and a reused id are not listed.
+    for (const [token, amount, txn, gateway] of [
+      [a.token, 1200, 'RET-SECOND', 'gateway_a'],
+      [a.token, 1200, 'RET-SECOND', 'gateway_a'],
+      [b.token, 800, 'RET-THIRD', 'gateway_b'],
+      [a.token, 1200, 'RET-FIRST', 'gateway_a'],
+      [b.token, 800, 'RET-FIRST', 'gateway_a'],
+    ] as const) {
+      await signedCall(t, 'topup-credit', creditBody(token, amount, txn, gateway));
+    }
+  });
+  after(() => t.close());
+
+  const list = (query = '', token = admin.token) => call(t.app, 'GET', `/api/v1/admin/payments-to-return${query}`, { token });
+
+  it('lists each second payment once, newest first, with the payer, the amount and the payment that completed the top-up', async () => {
+    const res = await list();
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(
+      res.body.items.map((x: any) => [x.gateway, x.gateway_txn_id, x.amount, x.currency, x.completed_by.gateway_txn_id, x.endpoint]),
+      [
+        ['gateway_b', 'RET-THIRD', 800, 'INR', 'RET-B', 'topup-credit'],
+        ['gateway_a', 'RET-SECOND', 1200, 'INR', 'RET-FIRST', 'topup-credit'],
+      ],
+    );
+    const item = res.body.items[1];
+    assert.deepEqual([item.user_id, item.user], [erin.id, { id: erin.id, full_name: 'Erin Payer', phone: erin.phone }]);
+    assert.deepEqual(item.completed_by, { gateway: 'gateway_a', gateway_txn_id: 'RET-FIRST' });
+    assert.equal(res.body.next_cursor, null);
+    assert.equal(await assertLedgerMatches(t, erin.id), 2000, 'only the first payments were credited');
+  });
+
+  it('pages with a cursor; bad paging is 400; a user token is 403 and none 401', async () => {
+    const p1 = await list('?limit=1');
+    assert.deepEqual([p1.body.items.length, p1.body.items[0].gateway_txn_id], [1, 'RET-THIRD']);
+    const p2 = await list(`?limit=1&cursor=${p1.body.next_cursor}`);
+    assert.deepEqual([p2.body.items.map((x: any) => x.gateway_txn_id), p2.body.next_cursor], [['RET-SECOND'], null]);
+    assert.equal((await list('?limit=0')).status, 400);
+    assert.equal((await list('?cursor=%00')).status, 400);
+    assert.deepEqual([(await list('', erin.token)).status, (await call(t.app, 'GET', '/api/v1/admin/payments-to-return')).status], [403, 401]);
+  });
+});

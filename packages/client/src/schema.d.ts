@@ -365,6 +365,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/payments-to-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Second payments for completed top-ups: taken by a gateway, not credited, to be returned */
+        get: operations["adminListPaymentsToReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/products": {
         parameters: {
             query?: never;
@@ -4001,6 +4018,106 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminListPaymentsToReturn: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description what the second payment paid: the top-up amount (integer minor units) */
+                            amount: number;
+                            /** @description the payment that completed the top-up (credited) */
+                            completed_by: {
+                                gateway: string;
+                                gateway_txn_id: string;
+                            };
+                            created_at: string;
+                            currency: string;
+                            /** @description where it was told: topup-credit (payment server) or topup-status (gateway B poll) */
+                            endpoint: string;
+                            /** @description the gateway that took the second payment */
+                            gateway: string;
+                            /** @description the second payment's transaction id at that gateway: what to refund */
+                            gateway_txn_id: string;
+                            /** @description the webhook-log row that first recorded this payment */
+                            id: string;
+                            topup_id: string;
+                            /** @description null fields for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
+                            user_id: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
                     };
                 };
             };

@@ -202,6 +202,57 @@ export function listWebhookLogs(
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
+/** Why a payment is to be returned: the webhook log's reason for a second payment of a completed top-up. */
+export const SECOND_PAYMENT_REASON = 'topup_already_completed';
+
+export interface PaymentToReturnRow {
+  id: string;
+  endpoint: string;
+  gateway: string | null;
+  gateway_txn_id: string | null;
+  created_at: string;
+  topup_id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  completed_gateway: string | null;
+  completed_gateway_txn_id: string | null;
+  full_name: string;
+  phone: string | null;
+  deleted_at: string | null;
+}
+
+/**
+ * Second payments for completed top-ups, newest first: the first log row of each (gateway,
+ * gateway_txn_id) with that reason (the payer or the payment server may have told it again),
+ * with the top-up it tried to pay and the top-up's owner.
+ */
+export function listPaymentsToReturn(db: Executor, filter: { before: string | null; limit: number }): Promise<PaymentToReturnRow[]> {
+  let q = db
+    .selectFrom('webhook_logs as l')
+    .innerJoin('topups as t', 't.id', 'l.topup_id')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      'l.id', 'l.endpoint', 'l.gateway', 'l.gateway_txn_id', 'l.created_at', 't.id as topup_id', 't.user_id', 't.amount', 't.currency',
+      't.gateway as completed_gateway', 't.gateway_txn_id as completed_gateway_txn_id', 'u.full_name', 'u.phone', 'u.deleted_at',
+    ])
+    .where('l.reason', '=', SECOND_PAYMENT_REASON)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_logs as e')
+            .select('e.id')
+            .where('e.reason', '=', SECOND_PAYMENT_REASON)
+            .whereRef('e.gateway', '=', 'l.gateway')
+            .whereRef('e.gateway_txn_id', '=', 'l.gateway_txn_id')
+            .whereRef('e.id', '<', 'l.id'),
+        ),
+      ),
+    );
+  if (filter.before !== null) q = q.where('l.id', '<', filter.before);
+  return q.orderBy('l.id', 'desc').limit(filter.limit).execute() as Promise<PaymentToReturnRow[]>;
+}
+
 export async function userExists(db: Executor, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;

@@ -133,6 +133,21 @@ export const WebhookLogSchema = Type.Object({
   created_at: Type.String(),
 });
 
+export const PaymentToReturnSchema = Type.Object({
+  id: Type.String({ description: 'the webhook-log row that first recorded this payment' }),
+  topup_id: Type.String(),
+  user_id: Type.String(),
+  user: Type.Object({ id: Type.String(), full_name: Type.Union([Type.String(), Type.Null()]), phone: Type.Union([Type.String(), Type.Null()]) }, { description: 'null fields for a deleted user' }),
+  amount: Money('what the second payment paid: the top-up amount'),
+  currency: Type.String(),
+  gateway: Type.String({ description: 'the gateway that took the second payment' }),
+  gateway_txn_id: Type.String({ description: "the second payment's transaction id at that gateway: what to refund" }),
+  completed_by: Type.Object({ gateway: Type.String(), gateway_txn_id: Type.String() }, { description: 'the payment that completed the top-up (credited)' }),
+  endpoint: Type.String({ description: 'where it was told: topup-credit (payment server) or topup-status (gateway B poll)' }),
+  created_at: Type.String(),
+});
+export type PaymentToReturn = Static<typeof PaymentToReturnSchema>;
+
 export const WebhookLogsQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
   outcome: Type.Optional(WebhookOutcomeSchema),

@@ -9,7 +9,7 @@ import type { TransactionType, WebhookOutcome } from '../../db/tables/wallet.ts'
 import { applyMovement, toTransaction } from './ledger.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './wallet.repository.ts';
-import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, Wallet } from './wallet.schemas.ts';
+import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, PaymentToReturn, Wallet } from './wallet.schemas.ts';
 import { allRows, money as csvMoney, text as csvText } from '../../lib/csv.ts';
 import { rangeOf } from '../../lib/date-range.ts';
 
@@ -129,6 +129,29 @@ export async function adminWebhookLogs(ctx: Ctx, q: PageQuery & { outcome?: Webh
     limit: limit + 1,
   });
   return toPage(rows, limit, (r) => r.id, (r) => r);
+}
+
+/**
+ * Second payments for completed top-ups (409 `topup_already_completed`), each once, newest first:
+ * money a gateway took that no wallet received, for operators to return at that gateway. Read
+ * from the webhook log, where the refusal is written in its own transaction (docs/wallet.md).
+ */
+export async function adminPaymentsToReturn(ctx: Ctx, q: PageQuery) {
+  const limit = limitOf(q);
+  const rows = await repo.listPaymentsToReturn(ctx.db, { before: decodeCursor(q.cursor), limit: limit + 1 });
+  return toPage(rows, limit, (r) => r.id, (r): PaymentToReturn => ({
+    id: r.id,
+    topup_id: r.topup_id,
+    user_id: r.user_id,
+    user: r.deleted_at === null ? { id: r.user_id, full_name: r.full_name, phone: r.phone } : { id: r.user_id, full_name: null, phone: null },
+    amount: Number(r.amount),
+    currency: r.currency,
+    gateway: r.gateway!,
+    gateway_txn_id: r.gateway_txn_id!,
+    completed_by: { gateway: r.completed_gateway!, gateway_txn_id: r.completed_gateway_txn_id! },
+    endpoint: r.endpoint,
+    created_at: r.created_at,
+  }));
 }
 
 /**
