@@ -367,6 +367,23 @@ describe('payment flows against the real API', () => {
     assert.ok(outcomes.length >= 3 && outcomes.every((o) => o === 'credited' || o === 'duplicate'));
   });
 
+  test('gateway B: paid after gateway A already paid the top-up, the return says not added and the webhook is answered for good', async () => {
+    const t = await userWithTopup(s, 31000);
+    const ret = await approveAtGatewayB(s, t.token);
+    const a = await payAtGatewayA(s, t.token);
+    assert.equal(resultOf((await postForm(a.target, a.fields)).text), 'success');
+    const page = await get(ret);
+    assert.equal(resultOf(page.text), 'not_added', page.text);
+    assert.match(page.text, /will be returned to you/);
+    assert.doesNotMatch(page.text, /has been added to your wallet/);
+    const hook = await s.simB.deliverWebhook(new URL(ret).searchParams.get('token')!);
+    assert.equal(hook.status, 200, 'a final answer: the gateway need not deliver again');
+    assert.equal(await balanceOf(s, t.user), 31000);
+    assert.equal(await s.pay.pay.settlement.pendingCount(), 0);
+    const reasons = (await topupRows(s, t.token)).logs.filter((l) => l.outcome === 'rejected').map((l) => l.reason);
+    assert.ok(reasons.length >= 2 && reasons.every((r) => r === 'topup_already_completed'), reasons.join());
+  });
+
   test('gateway B: a webhook that fails verification credits nothing', async () => {
     const { user, token } = await userWithTopup(s, 10000);
     const ret = await approveAtGatewayB(s, token);
