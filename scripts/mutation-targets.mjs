@@ -63,7 +63,7 @@ export const targets = {
   topups: {
     // creditOnce, creditInTransaction, creditTopup, completeTopup: once per token and gateway transaction; a second payment refused
     mutate: ['apps/api/src/modules/wallet/topup.service.ts:129-206', 'apps/api/src/modules/wallet/topup.transitions.ts'],
-    command: api(['wallet-topup']),
+    command: api(['wallet-topup', 'metrics-business']), // metrics-business: the top-up counters
   },
   // Admin adjustments: a debit or the reversal of one, never more than the debit (addReversed).
   adjustments: {

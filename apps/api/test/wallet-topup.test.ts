@@ -91,6 +91,7 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
     for (const body of [creditBody(token, 1800, 'A-SECOND'), creditBody(token, 1800, 'A-FIRST', 'gateway_b')]) {
       const second = await signedCall(t, 'topup-credit', body);
       assert.deepEqual([second.status, second.body.error], [409, 'topup_already_completed'], second.text);
+      assert.match(second.body.message, /not added and is to be returned/);
     }
     // Told again, it is still refused; the first payment again is still the harmless duplicate.
     assert.equal((await signedCall(t, 'topup-credit', creditBody(token, 1800, 'A-SECOND'))).status, 409);
@@ -150,8 +151,7 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
     const b = await initiate(t, u.token, 700);
     assert.equal((await signedCall(t, 'topup-credit', creditBody(a.token, 700, 'A-SHARED'))).body.credited, true);
     const second = await signedCall(t, 'topup-credit', creditBody(b.token, 700, 'A-SHARED'));
-    assert.equal(second.status, 409, second.text);
-    assert.equal(second.body.error, 'gateway_txn_reused');
+    assert.deepEqual([second.status, second.body.error, second.body.message], [409, 'gateway_txn_reused', 'This gateway transaction already paid another top-up']);
     // A replay for the top-up it did pay is still the harmless duplicate.
     const replay = await signedCall(t, 'topup-credit', creditBody(a.token, 700, 'A-SHARED'));
     assert.deepEqual([replay.status, replay.body], [200, { credited: false, duplicate: true }]);
@@ -159,8 +159,13 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
     // The same id from the other gateway is a different payment.
     assert.equal((await signedCall(t, 'topup-credit', creditBody(b.token, 700, 'A-SHARED', 'gateway_b'))).body.credited, true);
     assert.equal(await assertLedgerMatches(t, u.id), before + 1400);
-    const log = (await webhookLogs(t)).find((l) => l.reason === 'gateway_txn_reused');
-    assert.equal(log?.outcome, 'rejected');
+    const log = (await webhookLogs(t)).filter((l) => l.gateway_txn_id === 'A-SHARED').map((l) => [l.gateway, l.outcome, l.reason]);
+    assert.deepEqual(log, [
+      ['gateway_a', 'credited', null],
+      ['gateway_a', 'rejected', 'gateway_txn_reused'],
+      ['gateway_a', 'duplicate', 'token_already_credited'],
+      ['gateway_b', 'credited', null],
+    ]);
   });
 
   it('bad, missing, malformed, wrong-secret and stale signatures are 401 invalid_signature, logged, and credit nothing', async () => {
