@@ -68,7 +68,7 @@ export const targets = {
   // Admin adjustments: a debit or the reversal of one, never more than the debit (addReversed).
   adjustments: {
     mutate: ['apps/api/src/modules/wallet/wallet.service.ts:168-238', 'apps/api/src/modules/wallet/wallet.repository.ts:290-301'],
-    command: `${api(['wallet-admin'])} && node --test --test-concurrency=1 --test-name-pattern='reversals' test/proof-races.test.ts`,
+    command: `${api(['wallet-admin', 'audit-log'])} && node --test --test-concurrency=1 --test-name-pattern='reversals' test/proof-races.test.ts`,
   },
   // Gateway B's capture and order checks, shared by the API's status poll and the payment server.
   // Stryker links the sandbox's node_modules to the real one, whose @storefront/gateway-b points

@@ -116,6 +116,7 @@ describe('admin wallet adjustments: POST /admin/users/:uid/adjustments', () => {
     for (const body of [{ amount: 5000, reason: 'goodwill' }, { amount: 1, reason: 'one' }, { amount: -10, reason: 'debit', reverses: debit.id }]) {
       const res = await adjust(carol.id, body, { key: `not-allowed-${body.amount}` });
       assert.deepEqual([res.status, res.body.error], [400, 'adjustment_not_allowed'], JSON.stringify(body));
+      assert.match(res.body.message, /debit/);
     }
     assert.equal(await assertLedgerMatches(t, carol.id), before);
     assert.equal((await adjustments()).length, count);
@@ -129,7 +130,7 @@ describe('admin wallet adjustments: POST /admin/users/:uid/adjustments', () => {
     assert.equal(back1.status, 201, back1.text);
     assert.deepEqual([back1.body.amount, back1.body.reverses, back1.body.transaction.amount], [100, debit.body.id, 100]);
     const over = await adjust(carol.id, { amount: 201, reason: 'too much', reverses: debit.body.id });
-    assert.deepEqual([over.status, over.body.error, over.body.remaining], [409, 'reversal_exceeds_debit', 200], over.text);
+    assert.deepEqual([over.status, over.body.error, over.body.remaining, over.body.message], [409, 'reversal_exceeds_debit', 200, 'At most 200 of this debit remains to give back'], over.text);
     assert.equal((await adjust(carol.id, { amount: 200, reason: 'the rest', reverses: debit.body.id })).status, 201);
     const more = await adjust(carol.id, { amount: 1, reason: 'once more', reverses: debit.body.id });
     assert.deepEqual([more.status, more.body.error, more.body.remaining], [409, 'reversal_exceeds_debit', 0]);
@@ -164,6 +165,7 @@ describe('admin wallet adjustments: POST /admin/users/:uid/adjustments', () => {
     for (const [reverses, status, error] of cases) {
       const res = await adjust(carol.id, { amount: 5, reason: 'reverse', reverses });
       assert.deepEqual([res.status, res.body.error], [status, error], reverses);
+      assert.equal(res.body.message, status === 404 ? 'adjustment not found' : 'Only a debit adjustment can be reversed');
     }
     assert.equal(await assertLedgerMatches(t, carol.id), before);
     assert.equal(await assertLedgerMatches(t, dave.id), 450);
@@ -182,6 +184,7 @@ describe('admin wallet adjustments: POST /admin/users/:uid/adjustments', () => {
   it('the same Idempotency-Key answers the first adjustment once; another amount, reason or debit with it is 409', async () => {
     const balance = await assertLedgerMatches(t, carol.id);
     const first = await adjust(carol.id, { amount: -20, reason: 'retry me' }, { key: 'adj-key-1' });
+    assert.equal(first.headers['idempotent-replayed'], undefined, 'the first answer is no replay');
     const again = await adjust(carol.id, { amount: -20, reason: 'retry me' }, { key: 'adj-key-1' });
     assert.equal(again.status, 201);
     assert.equal(again.headers['idempotent-replayed'], 'true');
@@ -189,7 +192,7 @@ describe('admin wallet adjustments: POST /admin/users/:uid/adjustments', () => {
     assert.equal(await assertLedgerMatches(t, carol.id), balance - 20, 'moved once');
     for (const body of [{ amount: -21, reason: 'retry me' }, { amount: -20, reason: 'other' }]) {
       const res = await adjust(carol.id, body, { key: 'adj-key-1' });
-      assert.deepEqual([res.status, res.body.error], [409, 'idempotency_conflict']);
+      assert.deepEqual([res.status, res.body.error, res.body.message], [409, 'idempotency_conflict', 'This Idempotency-Key was used for another adjustment']);
     }
     // A reversal retried answers the first reversal; with that key, giving back another debit is 409.
     const back = await adjust(carol.id, { amount: 5, reason: 'give back', reverses: first.body.id }, { key: 'adj-key-3' });
@@ -222,8 +225,15 @@ describe('admin wallet adjustments: POST /admin/users/:uid/adjustments', () => {
       const res = await adjust(carol.id, body);
       assert.deepEqual([res.status, res.body.error], [400, 'validation_failed'], JSON.stringify(body));
     }
+    const blank = await adjust(carol.id, { amount: -10, reason: '   ' });
+    assert.deepEqual([blank.body.message, blank.body.details], ['reason must not be blank', [{ field: 'body/reason', message: 'must not be blank' }]]);
     assert.equal((await adjust(carol.id, { amount: -10, reason: 'x' }, { token: carol.token })).status, 403);
-    assert.equal((await adjust('00000000-0000-7000-8000-000000000000', { amount: -10, reason: 'x' })).status, 404);
+    const unknown = await adjust('00000000-0000-7000-8000-000000000000', { amount: -10, reason: 'x' });
+    assert.deepEqual([unknown.status, unknown.body.message], [404, 'user not found']);
+    const gone = await registerUser(t.app);
+    assert.equal((await call(t.app, 'DELETE', `/api/v1/admin/users/${gone.id}`, { token: admin.token })).status, 204);
+    const deleted = await adjust(gone.id, { amount: -10, reason: 'x' });
+    assert.deepEqual([deleted.status, deleted.body.error, deleted.body.message], [409, 'conflict', 'The user is deleted']);
     assert.equal(await assertLedgerMatches(t, carol.id), before);
   });
 });
