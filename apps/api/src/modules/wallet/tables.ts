@@ -1,5 +1,6 @@
 /** The tables the wallet module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
 import { tablesOf, type Executor, type ReadOnly } from '../../lib/db-types.ts';
+import type { AccountsView } from '../accounts/index.ts';
 
 export type TransactionType = 'topup' | 'order_payment' | 'order_refund' | 'daily_spin' | 'adjustment';
 
@@ -84,6 +85,10 @@ export interface WalletAdjustmentsTable {
   idempotency_key: string | null;
   transaction_id: string;
   created_at: string;
+  /** The debit this adjustment gives back (a reversal), or null (a debit, or a row from before reversals). */
+  reverses: string | null;
+  /** How much of this debit its reversals have given back (raised by each reversal, never past the debit). */
+  reversed: number;
 }
 
 export interface WalletTables {
@@ -98,6 +103,9 @@ export interface WalletTables {
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<WalletTables>();
 export type Db = Executor<WalletTables>;
+
+/** Its own tables and, read-only, the users it joins (the payments to return name their payer). */
+export const read = tablesOf<WalletTables & AccountsView>();
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type WalletView = ReadOnly<WalletTables>;
