@@ -17,7 +17,7 @@ import { gatewayBRoutes } from './gateway-b/gateway-b.routes.ts';
 import { GatewayBService } from './gateway-b/gateway-b.service.ts';
 import { metricsRoutes } from './metrics.ts';
 import { messagePage, refusalPage, topupPage } from './views.ts';
-import { installErrorHandling, routerRefusal, systemClock, type Clock } from '@storefront/runtime';
+import { frameworkRefusals, installErrorHandling, systemClock, type Clock } from '@storefront/runtime';
 
 export interface PayServices {
   config: Readonly<PayConfig>;
@@ -68,9 +68,8 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
-    return503OnClosing: true,
     bodyLimit: 256 * 1024,
-    frameworkErrors: routerRefusal,
+    ...frameworkRefusals,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const api = new StorefrontApi({
