@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, onSessionEnded } from './api.ts';
-import { match, navigate, useLocation } from '@storefront/web-router';
+import { match, navigate, useLocation } from '@storefront/web';
 import { Link } from './ui.tsx';
 import { LoginPage } from './pages/login.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { ApiError, api, withQuery, type Page } from './api.ts';
 import { formatMoney } from './money.ts';
 import type { LedgerEntry } from './types.ts';
-import { navigate } from '@storefront/web-router';
+import { navigate } from '@storefront/web';
 
 export function Link(props: { to: string; children: ReactNode; className?: string }) {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, withQuery, type Page } from '../api.ts';
 import { minorToInput, parseMajor } from '../money.ts';
-import { navigate } from '@storefront/web-router';
+import { navigate } from '@storefront/web';
 import type { Category, Product, ProductImage } from '../types.ts';
 import { ErrorBox, Link, Money, Notice, PagedTable, useAction, useCurrency, usePaged } from '../ui.tsx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { formatMoney, parseMajor } from '../money.ts';
-import { navigate } from '@storefront/web-router';
+import { navigate } from '@storefront/web';
 import type { LedgerEntry, Order, TicketRow, User, UserRow } from '../types.ts';
 import { Cell, ErrorBox, LedgerTable, Link, Money, Notice, PagedTable, Pending, Status, When, useAction, useCurrency, useLoad, usePaged } from '../ui.tsx';
 
