@@ -40,7 +40,7 @@ test('a signed top-up (sent with the typed client, as the payment server does) s
   await page.goto(`${s.portalUrl}/users/${shopper.id}`);
   const ledger = page.getByTestId('ledger');
   await ledger.getByText('topup').waitFor();
-  assert.match(await ledger.innerText(), /INR 1,234\.56/);
+  assert.match(await ledger.innerText(), /₹1,234\.56/);
   await shot(page, '60-user-ledger');
 });
 

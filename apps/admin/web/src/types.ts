@@ -26,6 +26,7 @@ export type LedgerEntry = Item<'adminGetUserLedger'>;
 export type Refund = Item<'adminListRefunds'>;
 export type WebhookLog = Item<'adminListWebhookLogs'>;
 export type AuditEntry = Item<'adminListAuditLog'>;
+export type DailyFigures = Ok<'adminGetDashboardDaily'>['days'][number];
 
 /** Every status in the API's order, checked against the schema both ways (none missing, none extra). */
 export const ORDER_STATUSES = Object.keys({
