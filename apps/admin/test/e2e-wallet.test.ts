@@ -16,7 +16,7 @@ let page: Page;
 let shopper: TestUser;
 
 before(async () => {
-  s = await startStack({ listenPortal: true, env: { STORE_WEBHOOK_SECRET: SECRET, TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup' } });
+  s = await startStack({ listenPortal: true, env: { STORE_WEBHOOK_SECRET: SECRET, TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup', TOPUP_MAX: '100000000' } });
   browser = await launch();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await signIn(page, s.portalUrl, SEED_ADMIN_PHONE, SEED_ADMIN_PASSWORD);
@@ -27,20 +27,20 @@ after(async () => {
   await s?.close();
 });
 
-test('a signed top-up (sent with the typed client, as the payment server does) shows in the user\'s ledger in major units', async () => {
-  const init = await apiCall(s, 'POST', '/api/v1/wallet/topup-initiate', { token: shopper.token, body: { amount: 123_456 } });
+test('a signed top-up (sent with the typed client, as the payment server does) shows in the user\'s ledger in major units, grouped the Indian way', async () => {
+  const init = await apiCall(s, 'POST', '/api/v1/wallet/topup-initiate', { token: shopper.token, body: { amount: 16_063_150 } });
   assert.equal(init.status, 201, JSON.stringify(init.body));
   const signed = createStorefrontClient(s.apiUrl, { sign: (raw) => ({ 'x-store-signature': signAll([SECRET], raw, Math.floor(Date.now() / 1000)) }) });
   const credit = await signed.POST('/api/v1/wallet/topup-credit', {
-    body: { token: init.body.token, amount: 123_456, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: 'A-E2E-1' },
+    body: { token: init.body.token, amount: 16_063_150, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: 'A-E2E-1' },
   });
   assert.equal(credit.response.status, 200, JSON.stringify(credit.error));
-  assert.deepEqual(credit.data, { credited: true, balance: 123_456 });
+  assert.deepEqual(credit.data, { credited: true, balance: 16_063_150 });
 
   await page.goto(`${s.portalUrl}/users/${shopper.id}`);
   const ledger = page.getByTestId('ledger');
   await ledger.getByText('topup').waitFor();
-  assert.match(await ledger.innerText(), /₹1,234\.56/);
+  assert.match(await ledger.innerText(), /₹1,60,631\.50/);
   await shot(page, '60-user-ledger');
 });
 
