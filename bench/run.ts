@@ -39,7 +39,7 @@ const runs = (load: 'products' | 'wallet' | 'orders') => ONLY === 'all' || ONLY 
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /**
  * BENCH_PIN=1: wrk on CPU 0, the API and the yardstick (every thread) on CPU 1, so the two sides
- * of a read ratio cannot differ by where the scheduler put them (docs/performance.md, session 7).
+ * of a read ratio cannot differ by where the scheduler put them (docs/performance.md, "Figures").
  */
 const PIN = process.env.BENCH_PIN === '1';
 const pin = (pid: number) => {

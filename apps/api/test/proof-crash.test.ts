@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 9): kill -9 the real server in the middle of an order storm, start it again
+ * Crash safety: kill -9 the real server in the middle of an order storm, start it again
  * on the same database, and check every acknowledged order and every debit against each other.
  */
 import { after, before, describe, it } from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Storms that really race (issue 15): the requests are shared out over four API processes, each
+ * Storms that really race: the requests are shared out over four API processes, each
  * with its own database connection(s) on one database (SQLite: one file in WAL, one connection
  * per process; PostgreSQL: four pool clients per process). In one process Kysely's SQLite driver
  * runs transactions one after another, so only separate processes can interleave them there.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Tables for SMS one-time passwords, reviewer login, password reset, email verification (issue 3). */
+/** Tables for SMS one-time passwords, reviewer login, password reset, email verification. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('phone_otps')

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Tables for categories, products, galleries and payment gateways (issue 4). */
+/** Tables for categories, products, galleries and payment gateways. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('categories')

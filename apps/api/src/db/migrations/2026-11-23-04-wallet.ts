@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Tables for wallet ledger, daily spin, top-ups, webhook log (issue 5). */
+/** Tables for wallet ledger, daily spin, top-ups, webhook log. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('wallet_transactions')

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Tables for orders, refunds, reconciliation (issue 5). */
+/** Tables for orders, refunds, reconciliation. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('orders')

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Tables for referrals, account deletion, support tickets, admin users (issue 6). */
+/** Tables for referrals, account deletion, support tickets, admin users. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('referral_clicks')

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Data at scale (issue 17): the indexes the back office's range queries need, search indexes for
+ * Data at scale: the indexes the back office's range queries need, search indexes for
  * user and product search, and `daily_figures` (the dashboard's per-day rollup). Every index here
  * has the query that needs it and its plan in docs/performance.md.
  */

@@ -1,4 +1,4 @@
-/** Table types for categories, products, galleries and payment gateways (issue 4). */
+/** Table types for categories, products, galleries and payment gateways. */
 
 export interface CategoriesTable {
   id: string;

@@ -1,4 +1,4 @@
-/** Table types for referrals, account deletion, support tickets, admin users (issue 6). */
+/** Table types for referrals, account deletion, support tickets, admin users. */
 
 /** One row per redirect through a known code. `ip` is nulled by the retention job after 30 days. */
 export interface ReferralClicksTable {

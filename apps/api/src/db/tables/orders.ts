@@ -1,4 +1,4 @@
-/** Table types for orders, refunds, reconciliation (issue 5). */
+/** Table types for orders, refunds, reconciliation. */
 
 export type OrderStatus = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 

@@ -1,4 +1,4 @@
-/** Table types for SMS one-time passwords, reviewer login, password reset, email verification (issue 3). */
+/** Table types for SMS one-time passwords, reviewer login, password reset, email verification. */
 
 export type PhoneOtpPurpose = 'login' | 'reset_password' | 'account_deletion';
 /** How the code was delivered: by SMS, not at all (reviewer phone), or never (no account for a reset). */

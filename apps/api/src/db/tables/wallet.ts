@@ -1,4 +1,4 @@
-/** Table types for wallet ledger, daily spin, top-ups, webhook log (issue 5). The `wallets` table itself is in schema.ts. */
+/** Table types for wallet ledger, daily spin, top-ups, webhook log. The `wallets` table itself is in schema.ts. */
 
 export type TransactionType = 'topup' | 'order_payment' | 'order_refund' | 'daily_spin' | 'adjustment';
 

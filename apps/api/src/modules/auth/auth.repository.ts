@@ -20,7 +20,7 @@ export async function insertRefreshToken(
  * The session id as the join's key: `cast(? as text)`, not a bare `?`. SQLite as built by
  * better-sqlite3 (SQLITE_ENABLE_STAT4) otherwise re-plans a join whose WHERE holds a bare bound
  * parameter on every execution: 20 µs instead of 4.5 µs for this read (docs/performance.md,
- * session 4). Same plan (the primary-key index) and the same meaning on both databases.
+ * "Where the CPU goes"). Same plan (the primary-key index) and the same meaning on both databases.
  */
 const sessionKey = (sessionId: string) => sql<string>`cast(${sessionId} as text)`;
 
