@@ -21,3 +21,8 @@ test('the portal’s own words come first; the shared table covers the rest; no 
   assert.match(describeError(0, { error: 'network' }), /portal could not be reached/);
   assert.match(describeError(502, { error: 'api_unavailable' }), /API could not be reached/);
 });
+
+test('the API’s message is added as detail only when it says something the words do not', () => {
+  assert.equal(describeError(401, { error: 'session_ended', message: 'Your session has ended. Please sign in again.' }), 'Your session has ended. Please sign in again.');
+  assert.equal(describeError(409, { error: 'conflict', message: 'slug taken' }), 'That clashes with something that already exists. (slug taken)');
+});

@@ -37,7 +37,7 @@ export function describeError(status: number, body: Partial<ApiErrorBody> | unde
       .filter(Boolean)
       .join('; ');
     if (fields) text += ` ${fields}.`;
-  } else if (known && message && code !== 'internal') {
+  } else if (known && message && message !== known && code !== 'internal') {
     text += ` (${message})`;
   }
   if (typeof body?.retry_after === 'number') text += ` Try again in ${body.retry_after} s.`;
