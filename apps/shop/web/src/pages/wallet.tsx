@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatMoney, Link, Money, navigate, parseMoney, useLoad } from '@storefront/web';
+import { formatMoney, Link, minorToDecimal, Money, navigate, parseMoney, useLoad } from '@storefront/web';
 import { call, client, type Transaction } from '../api.ts';
 import { ShopError } from '../errors.ts';
 import { ErrorNote, Field, formatDate, ListEnd, Notice, Screen, Spinner, useInfinite } from '../ui.tsx';
@@ -158,7 +158,7 @@ export function TopUp({ search }: { search: URLSearchParams }) {
         <Field label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} hint={hint || undefined} />
         <div className="chips" role="group" aria-label="Quick amounts">
           {PRESETS.map((m) => (
-            <button key={m} type="button" className="chip" onClick={() => setText(String(m / 100))}>
+            <button key={m} type="button" className="chip" onClick={() => setText(minorToDecimal(m, currency))}>
               {formatMoney(m, currency)}
             </button>
           ))}
