@@ -1,4 +1,4 @@
-import { ConfigError, int, str, url, type Env } from '@storefront/runtime';
+import { ConfigError, int, str, trustProxy, url, type Env, type TrustProxy } from '@storefront/runtime';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +14,12 @@ export interface PortalConfig {
   sessionSecrets: string[];
   /** Shared session store (`sqlite:<path>` or `postgres://…`); null: this process's memory. */
   sessionStoreUrl: string | null;
+  /**
+   * Which `X-Forwarded-For` hops in front of the portal are believed (`ADMIN_TRUST_PROXY`, the
+   * forms of the API's `TRUST_PROXY`); the client address found is what the portal forwards to
+   * the API. false: the socket address, whatever the request says.
+   */
+  trustProxy: TrustProxy;
   /** The portal's public origin (e.g. https://admin.example.com); null: the request's Host is its origin. */
   publicOrigin: string | null;
   /** A session ends after this long without a request … */
@@ -24,8 +30,6 @@ export interface PortalConfig {
   /** The built SPA (Vite output). */
   staticDir: string;
 }
-
-
 
 /** Reads every portal setting once; a bad value throws ConfigError naming it. */
 export function loadPortalConfig(env: Env = process.env): Readonly<PortalConfig> {
@@ -56,6 +60,7 @@ export function loadPortalConfig(env: Env = process.env): Readonly<PortalConfig>
     apiUrl: url(env, 'STOREFRONT_API_URL') ?? 'http://127.0.0.1:3000',
     sessionSecrets,
     sessionStoreUrl: storeUrl,
+    trustProxy: trustProxy(env, 'ADMIN_TRUST_PROXY', mode === 'production'),
     publicOrigin: publicUrl === null ? null : new URL(publicUrl).origin,
     sessionIdleMs: int(env, 'ADMIN_SESSION_IDLE_MINUTES', 120, 1, 7 * 24 * 60) * 60_000,
     sessionMaxMs: int(env, 'ADMIN_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 3_600_000,

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installErrorHandling, routerRefusal, systemClock, type Clock } from '@storefront/runtime';
+import { installErrorHandling, routerRefusal, systemClock, trustProxyOption, type Clock } from '@storefront/runtime';
 import type { PortalConfig } from './config.ts';
 import { sessionPlugin } from './session.ts';
 import { loginPlugin } from './login.ts';
@@ -23,6 +23,8 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-sdk-access-token"]'] },
     bodyLimit: 64 * 1024,
+    // request.ip, which the portal forwards to the API in X-Forwarded-For, is then the browser's.
+    trustProxy: trustProxyOption(config.trustProxy),
     frameworkErrors: routerRefusal,
   });
   installErrorHandling(app, { unmatched: spaFallback(config.staticDir) });

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { errorBody, type Clock } from '@storefront/runtime';
+import { errorBody, plainPath, type Clock } from '@storefront/runtime';
 import type { PortalConfig } from './config.ts';
 import { API_TIMEOUT_MS, sendApiDown } from './session.ts';
 
@@ -29,7 +29,6 @@ function proxyAllowed(method: string, path: string): boolean {
 const sendEnded = (reply: FastifyReply) => reply.code(401).send(errorBody('session_ended', 'Your session has ended. Please sign in again.'));
 
 const proxy: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }> = async (app, { config, clock }) => {
-  const apiBasePath = new URL(config.apiUrl).pathname.replace(/\/+$/, '');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_req, body, done) => done(null, body));
 
@@ -40,12 +39,12 @@ const proxy: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const path = req.url.split('?')[0]!;
-      // The URL the API will see must be exactly the one checked: `/admin/../auth/…` (or its
-      // %2e form) would otherwise be normalised by the URL parser into a route we never allowed.
-      const target = new URL(config.apiUrl + req.url);
-      if (target.pathname !== apiBasePath + path || path.includes('\\') || !proxyAllowed(req.method, path)) {
+      // Only a plain path is checked and passed on, so the route the API reaches is the one
+      // allowed: `/admin/../auth/…`, `%2e%2e` or `%61uth` would be read differently on the way.
+      if (!plainPath(path) || !proxyAllowed(req.method, path)) {
         return reply.code(404).send(errorBody('not_found', 'No such route in the portal.'));
       }
+      const target = new URL(config.apiUrl + req.url);
       const session = await app.session.of(req, reply);
       if (!session) return reply.code(401).send(errorBody('unauthorized', 'Sign in to continue.'));
 

@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { routerRefusal } from '@storefront/runtime';
+import { routerRefusal, trustProxyOption } from '@storefront/runtime';
 import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import { openDatabase, type Database } from './db/kysely.ts';
@@ -50,17 +50,6 @@ export interface BuildOptions {
 /** Query-string secrets and top-up tokens in paths never reach the logs. */
 const redactUrl = (url: string): string =>
   url.replace(/(topup-status\/)[^/?]+/, '$1[redacted]').replace(/([?&](?:token|code)=)[^&]*/g, '$1[redacted]');
-
-/**
- * Fastify 5 treats a numeric `trustProxy` as "trust nothing", so a hop count is given as a function:
- * the socket peer and the next n-1 `X-Forwarded-For` entries (from the right) are proxies, and the
- * entry after them is the client. Only safe when the API cannot be reached except through those
- * proxies; a CIDR list also checks who the proxy is (docs/operations.md).
- */
-function trustProxyOption(v: Config['trustProxy']): boolean | string | ((addr: string, hop: number) => boolean) {
-  if (typeof v !== 'number') return v;
-  return (_addr, hop) => hop < v;
-}
 
 /** Builds the whole API from its settings; it never listens (server.ts does). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { bool, ConfigError, int, str, url, type Env } from '@storefront/runtime';
+import { bool, ConfigError, int, str, trustProxy, url, type Env, type TrustProxy } from '@storefront/runtime';
 
 export { ConfigError };
 
@@ -57,7 +56,8 @@ export interface Config {
   publicBaseUrl: string;
   websiteUrl: string;
   jwtSecret: string;
-  trustProxy: boolean | number | string;
+  /** Which `X-Forwarded-For` hops are believed (`TRUST_PROXY`; docs/operations.md). */
+  trustProxy: TrustProxy;
   mediaDir: string | null;
   /** Images in an S3-compatible bucket instead of MEDIA_DIR (the two exclude each other). */
   mediaS3: MediaS3Config | null;
@@ -132,30 +132,6 @@ class Reader {
     }
     return Object.fromEntries(names.map((n) => [n, this.str(n)!]));
   }
-}
-
-/**
- * `true` trusts every `X-Forwarded-For` entry, so a client could name its own IP (and escape rate
- * limits, or pass the loopback check of /metrics): refused in production, where a hop count or the
- * proxies' addresses must be given (docs/operations.md, "Client IPs behind proxies").
- */
-function parseTrustProxy(v: string | null, env: Config['env']): boolean | number | string {
-  if (v === null || /^false$/i.test(v)) return false;
-  if (/^true$/i.test(v)) {
-    if (env === 'production') throw new ConfigError('TRUST_PROXY', 'true lets clients choose their IP; give the hop count or the proxies\' IPs/CIDRs');
-    return true;
-  }
-  if (/^\d+$/.test(v)) return Number(v);
-  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
-  for (const part of v.split(',').map((p) => p.trim())) {
-    const [addr, bits, ...rest] = part.split('/');
-    const family = isIP(addr ?? '');
-    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
-    if (!(named.has(part) || (family !== 0 && bitsOk && rest.length === 0))) {
-      throw new ConfigError('TRUST_PROXY', `expected true, a hop count, or a list of IPs/CIDRs; bad entry "${part}"`);
-    }
-  }
-  return v;
 }
 
 function parseSynchronous(v: string): 'FULL' | 'NORMAL' {
@@ -299,7 +275,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     publicBaseUrl,
     websiteUrl,
     jwtSecret: resolveJwtSecret(r, env, dataDir),
-    trustProxy: parseTrustProxy(r.str('TRUST_PROXY'), env),
+    trustProxy: trustProxy(source, 'TRUST_PROXY', env === 'production'),
     mediaDir: mediaDir === null ? null : resolve(mediaDir),
     mediaS3,
     mediaPublicBaseUrl: r.url('MEDIA_PUBLIC_BASE_URL'),

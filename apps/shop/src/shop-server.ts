@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
+import { plainPath } from '@storefront/runtime';
 import type { ShopConfig } from './config.ts';
 
 const API_TIMEOUT_MS = 30_000;
@@ -21,8 +22,9 @@ const REFERRAL_CODE = /^[A-Za-z0-9]{1,32}$/;
  */
 export function shopperRoute(path: string): boolean {
   if (!path.startsWith('/api/v1/')) return false;
-  if (/^\/api\/v1\/(admin\/|auth\/admin\/)/.test(path)) return false;
-  return !/^\/api\/v1\/wallet\/topup-(credit|lookup|attach)$/.test(path);
+  // Case-blind: the API's router is case-sensitive today; the refusal stays if that changes.
+  if (/^\/api\/v1\/(admin\/|auth\/admin\/)/i.test(path)) return false;
+  return !/^\/api\/v1\/wallet\/topup-(credit|lookup|attach)$/i.test(path);
 }
 
 const errorBody = (error: string, message: string) => ({ error, message });
@@ -50,7 +52,6 @@ export async function buildShopServer(config: Readonly<ShopConfig>): Promise<Fas
     // The shopper's address is what the API rate-limits and matches referral clicks by.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   });
-  const apiBasePath = new URL(config.apiUrl).pathname.replace(/\/+$/, '');
   const csp = contentSecurityPolicy(config.imageOrigins);
 
   app.addHook('onRequest', async (_req, reply) => {
@@ -86,19 +87,19 @@ export async function buildShopServer(config: Readonly<ShopConfig>): Promise<Fas
       url: '/api/v1/*',
       handler: (req, reply) => {
         const path = req.url.split('?')[0]!;
-        // The path the API sees must be the one checked: `/x/../admin/…` would be normalised past it.
-        const target = new URL(config.apiUrl + req.url);
-        if (target.pathname !== apiBasePath + path || path.includes('\\') || !shopperRoute(path)) {
+        // Only a plain path is checked and passed on, so the route the API reaches is the one
+        // checked: `%61dmin` (the API's router decodes it), `/x/../admin` (a URL parser resolves
+        // it), `//`, `;` or `\` are refused rather than normalised (docs/shop.md).
+        if (!plainPath(path) || !shopperRoute(path)) {
           return reply.code(404).send(errorBody('not_found', 'No such route in the shop.'));
         }
-        return forward(reply, target, req.ip, req.body);
+        return forward(reply, new URL(config.apiUrl + req.url), req.ip, req.body);
       },
     });
     // Product pictures: the app loads /media/<key> from its own origin (docs/shop.md).
     proxy.get('/media/:key', (req, reply) => {
-      const target = new URL(config.apiUrl + req.url);
-      if (target.pathname !== `${apiBasePath}/media/${(req.params as { key: string }).key}`) return reply.code(404).send(errorBody('not_found', 'Not found.'));
-      return forward(reply, target, req.ip);
+      if (!plainPath(req.url.split('?')[0]!)) return reply.code(404).send(errorBody('not_found', 'Not found.'));
+      return forward(reply, new URL(config.apiUrl + req.url), req.ip);
     });
   });
 
