@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installErrorHandling, routerRefusal, systemClock, trustProxyOption, type Clock } from '@storefront/runtime';
+import { frameworkRefusals, installErrorHandling, systemClock, trustProxyOption, type Clock } from '@storefront/runtime';
 import type { PortalConfig } from './config.ts';
 import { sessionPlugin } from './session.ts';
 import { loginPlugin } from './login.ts';
@@ -25,7 +25,7 @@ export async function buildPortal(config: Readonly<PortalConfig>, options: Porta
     bodyLimit: 64 * 1024,
     // request.ip, which the portal forwards to the API in X-Forwarded-For, is then the browser's.
     trustProxy: trustProxyOption(config.trustProxy),
-    frameworkErrors: routerRefusal,
+    ...frameworkRefusals,
   });
   installErrorHandling(app, { unmatched: spaFallback(config.staticDir) });
   app.addHook('onRequest', async (_req, reply) => {

@@ -82,7 +82,9 @@ test('the transactions page filters by type and downloads the same rows as CSV, 
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   assert.equal(download.suggestedFilename(), 'transactions.csv');
-  const rows = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+  const file = await readFile((await download.path())!, 'utf8');
+  assert.ok(file.startsWith('\uFEFFid,'), 'the API\'s UTF-8 byte-order mark reaches the download');
+  const rows = parse(file, { bom: true, columns: true }) as Record<string, string>[];
   assert.deepEqual(
     rows.map((r) => [r.id, r.user_id, r.type, r.amount, r.currency, r.balance_after]),
     api.body.items.map((x: any) => [x.id, x.user_id, x.type, (x.amount / 100).toFixed(2), 'INR', (x.balance_after / 100).toFixed(2)]),

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
+import { rawRequest as rawSocket } from '../../../packages/runtime/test/raw-http.ts';
 import { ManualClock, MINUTE } from '../../api/src/lib/clock.ts';
 import { ConfigError, loadPortalConfig } from '../src/config.ts';
 import { buildPortal } from '../src/portal.ts';
@@ -121,6 +123,23 @@ describe('signing in', () => {
     }
     const live = await send('GET', '/session', { cookie });
     assert.deepEqual([live.status, live.setCookie], [200, []]);
+  });
+});
+
+describe('refusals of the HTTP parser and the framework', () => {
+  test('answer the §2 shape over a real socket', async () => {
+    if (!s.portal.server.listening) await s.portal.listen({ port: 0, host: '127.0.0.1' });
+    const port = (s.portal.server.address() as AddressInfo).port;
+    const cases: [string, number, string][] = [
+      [`GET /users/${'a'.repeat(17_000)} HTTP/1.1\r\nHost: portal.test\r\n\r\n`, 431, 'headers_too_large'],
+      ['FROB / HTTP/1.1\r\nHost: portal.test\r\n\r\n', 400, 'validation_failed'],
+      ['GET /health HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'validation_failed'],
+      ['GET /health HTTP/1.1\r\nHost: portal.test\r\nExpect: teapot\r\nConnection: close\r\n\r\n', 417, 'expectation_failed'],
+    ];
+    for (const [request, status, error] of cases) {
+      const res = await rawSocket(port, request);
+      assert.deepEqual([res.status, JSON.parse(res.body).error], [status, error], request.slice(0, 40));
+    }
   });
 });
 

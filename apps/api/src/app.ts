@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { routerRefusal, trustProxyOption } from '@storefront/runtime';
+import { frameworkRefusals, trustProxyOption } from '@storefront/runtime';
 import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import { openDatabase, type Database } from './db/kysely.ts';
@@ -64,7 +64,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     serverFactory: (handler, options) => {
       // Fastify passes its options with their defaults filled in.
       const opts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      const server = createServer((req, res) => front(req, res) || handler(req, res));
+      const server = createServer(frameworkRefusals.http, (req, res) => front(req, res) || handler(req, res));
       server.keepAliveTimeout = opts.keepAliveTimeout;
       server.requestTimeout = opts.requestTimeout;
       server.setTimeout(opts.connectionTimeout);
@@ -80,8 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
-    return503OnClosing: true,
-    frameworkErrors: routerRefusal,
+    ...frameworkRefusals,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 

@@ -277,7 +277,11 @@ function errorResponse(status: number, codes: string[], limits: string[] | undef
 const ERROR_MARK = 'x-error-body';
 const ERROR_BODY =
   'Every non-2xx answer: a stable `error` code (listed per answer), a human `message`, `details` on 400 ' +
-  'validation_failed, and `code` with `retry_after` (seconds, also the Retry-After header) on 429.';
+  'validation_failed, and `code` with `retry_after` (seconds, also the Retry-After header) on 429. ' +
+  'Before any route, the HTTP server itself may answer 400 validation_failed (a request it cannot parse ' +
+  'or an HTTP/1.1 request without Host), 408 request_timeout, 417 expectation_failed (an Expect other ' +
+  'than 100-continue), 431 headers_too_large (request line and headers over 16 KB) and, while ' +
+  'shutting down, 503 service_unavailable; all in this shape.';
 
 /** Every documented error answer is the one shared Error schema plus the codes of that answer. */
 function shareErrorBody({ openapiObject }: { openapiObject: Record<string, any> }) {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
-import { EXPORT_BATCH } from '../src/lib/csv.ts';
+import { EXPORT_BATCH, text } from '../src/lib/csv.ts';
 import { call, countingApp, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
 
@@ -39,7 +39,7 @@ describe('admin CSV exports', () => {
 
   const csv = async (path: string, token = admin.token) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/${path}`, headers: { 'x-sdk-access-token': token } });
-    return { status: res.statusCode, headers: res.headers, text: res.body, rows: res.statusCode === 200 ? (parse(res.body, { columns: true }) as Record<string, string>[]) : [] };
+    return { status: res.statusCode, headers: res.headers, text: res.body, rows: res.statusCode === 200 ? (parse(res.body, { bom: true, columns: true }) as Record<string, string>[]) : [] };
   };
   const list = async (path: string) => (await call(t.app, 'GET', `/api/v1/admin/${path}`, { token: admin.token })).body.items as any[];
 
@@ -48,7 +48,7 @@ describe('admin CSV exports', () => {
     assert.equal(res.status, 200);
     assert.match(String(res.headers['content-type']), /^text\/csv/);
     assert.match(String(res.headers['content-disposition']), /attachment; filename="transactions.csv"/);
-    assert.equal(res.text.split('\r\n')[0], 'id,created_at,user_id,type,amount,currency,balance_after,reference');
+    assert.equal(res.text.split('\r\n')[0], '\uFEFFid,created_at,user_id,type,amount,currency,balance_after,reference', 'a UTF-8 byte-order mark, then the header');
     const page = await list('transactions?limit=100');
     assert.deepEqual(
       res.rows.map((r) => [r.id, r.created_at, r.user_id, r.type, r.amount, r.currency, r.balance_after]),
@@ -96,6 +96,42 @@ describe('admin CSV exports', () => {
     assert.ok(get('result', 'ok'), JSON.stringify(res.rows));
   });
 
+  it('a refund reason is one cell a spreadsheet shows as text: line breaks, spaces, quotes, semicolons, formulas after spaces', async () => {
+    // [reason, the cell read back, the field as written]
+    const cases: [string, string, string][] = [
+      ['dented\n=HYPERLINK("http://evil.example")', 'dented\n=HYPERLINK("http://evil.example")', '"dented\n=HYPERLINK(""http://evil.example"")"'],
+      ['dented\n=1+1', 'dented\n=1+1', '"dented\n=1+1"'],
+      ['dented\r=1+1', 'dented\r=1+1', '"dented\r=1+1"'],
+      [' =1+1', "' =1+1", "' =1+1"],
+      ['   @SUM(A1)', "'   @SUM(A1)", "'   @SUM(A1)"],
+      [' \t=1+1', "' \t=1+1", "' \t=1+1"],
+      ['ok;=1+1', 'ok;=1+1', '"ok;=1+1"'],
+      ['ok,fine', 'ok,fine', '"ok,fine"'],
+      ['says "hi"', 'says "hi"', '"says ""hi"""'],
+      ['late ', 'late ', '"late "'],
+      [' early', ' early', '" early"'],
+      ['-5', "'-5", "'-5"],
+      ['plain reason', 'plain reason', 'plain reason'],
+    ];
+    const o = (await order(t, buyer, [{ product_id: await product(t, admin, 1000, 5, 'Toaster'), quantity: 1 }])).body.id;
+    for (const [reason] of cases) {
+      const r = await call(t.app, 'POST', `/api/v1/admin/orders/${o}/refund`, { token: admin.token, body: { amount: 1, reason } });
+      assert.equal(r.status, 201, r.text);
+    }
+    const res = await csv(`refunds/export.csv?order_id=${o}`);
+    assert.ok(res.text.startsWith('\uFEFFid,'), 'a UTF-8 byte-order mark first');
+    assert.deepEqual(res.rows.map((r) => r.reason), cases.map(([, cell]) => cell).reverse(), 'one row per refund, newest first');
+    assert.ok(res.rows.every((r) => r.amount === '0.01'), 'the amount stays a plain number');
+    for (const [reason, , field] of cases) assert.ok(res.text.includes(`,${field},${admin.id}\r\n`), `${JSON.stringify(reason)} written as ${JSON.stringify(field)}`);
+  });
+
+  it("text(): a leading ' for text whose first non-space character starts a formula, nothing else changed", () => {
+    for (const v of ['=1', '+1', '-1', '@A1', '\t1', '\r1', ' =1', '   +1', ' -1', ' @A1', ' \t1', ' \r1']) assert.equal(text(v), `'${v}`, JSON.stringify(v));
+    for (const v of ['1-1', 'a=1', 'ok;=1+1', '', ' ', 'x =1', '\n=1', '\u00a0=1', '1 ']) assert.equal(text(v), v, JSON.stringify(v));
+    assert.equal(text(null), '');
+    assert.equal(text(undefined), '');
+  });
+
   it('a user token is 403 and no token 401 on every export', async () => {
     for (const path of ['transactions/export.csv', 'orders/export.csv', 'refunds/export.csv', 'reconciliation/export.csv']) {
       assert.equal((await csv(path, buyer.token)).status, 403, path);
@@ -121,7 +157,7 @@ describe('admin CSV exports', () => {
     try {
       counting.statements.length = 0;
       const res = await counting.app.inject({ method: 'GET', url: `/api/v1/admin/transactions/export.csv?user_id=${u.id}`, headers: { 'x-sdk-access-token': admin.token } });
-      const parsed = parse(res.body, { columns: true }) as Record<string, string>[];
+      const parsed = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
       assert.equal(parsed.length, n);
       assert.equal(new Set(parsed.map((r) => r.id)).size, n, 'no row twice, none missing');
       assert.equal(counting.statements.filter((s) => /from "wallet_transactions"/.test(s)).length, 3, 'ceil(n / batch) + nothing more');

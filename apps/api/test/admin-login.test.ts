@@ -27,22 +27,47 @@ describe('admin login', () => {
     assert.equal(me.status, 200);
   });
 
-  it('every failure is the same 401: wrong password, unknown phone, non-admin; a malformed phone is 400', async () => {
+  it('every failure is the same 401: wrong password, unknown phone, non-admin, and any body that is not a phone and a password', async () => {
     const user = await registerUser(t.app);
-    const bodies = [
-      await login(SEED_PHONE, 'wrong-password', '198.51.100.2'),
-      await login(newPhone(), 'whatever-password', '198.51.100.2'),
-      await login(user.phone, user.password, '198.51.100.2'),
+    const ip = '198.51.100.2';
+    const raw = (payload: string | undefined, type = 'application/json') =>
+      call(t.app, 'POST', '/api/v1/auth/admin/login', { headers: { 'x-forwarded-for': ip, ...(payload === undefined ? {} : { 'content-type': type }) }, ...(payload === undefined ? {} : { raw: payload }) });
+    const answers = [
+      await login(SEED_PHONE, 'wrong-password', ip),
+      await login(newPhone(), 'whatever-password', ip),
+      await login(user.phone, user.password, ip),
+      // The spec: any failure of the admin login is the one 401 (a malformed phone included).
+      await login('garbage', 'whatever-password', ip),
+      await raw(JSON.stringify({ phone: SEED_PHONE })),
+      await raw(JSON.stringify({ password: SEED_PASSWORD })),
+      await raw(JSON.stringify({ phone: SEED_PHONE, password: 12345678 })),
+      await raw(JSON.stringify({ phone: 919000000001, password: SEED_PASSWORD })),
+      await raw(JSON.stringify({ phone: [SEED_PHONE], password: { p: SEED_PASSWORD } })),
+      await raw(JSON.stringify({ phone: SEED_PHONE, password: '' })),
+      await raw(JSON.stringify({ phone: SEED_PHONE, password: 'x'.repeat(129) })),
+      await raw('{}'),
+      await raw('null'),
+      await raw('[]'),
+      await raw('"phone"'),
+      await raw(undefined),
     ];
-    for (const res of bodies) {
-      assert.equal(res.status, 401);
-      assert.deepEqual(res.body, bodies[0]!.body);
+    for (const [i, res] of answers.entries()) {
+      assert.equal(res.status, 401, `answer ${i}: ${res.text}`);
+      assert.deepEqual(res.body, answers[0]!.body, `answer ${i}`);
     }
-    assert.equal(bodies[0]!.body.error, 'invalid_credentials');
-    // docs/contracts.md §3: anything that is not a phone is 400.
-    const garbage = await login('garbage', 'whatever-password', '198.51.100.2');
-    assert.equal(garbage.status, 400);
-    assert.equal(garbage.body.error, 'validation_failed');
+    assert.equal(answers[0]!.body.error, 'invalid_credentials');
+  });
+
+  it('bodies that are not a phone and a password count toward the limits too', async () => {
+    const ip = '198.51.100.6';
+    const bad = () => call(t.app, 'POST', '/api/v1/auth/admin/login', { raw: '{}', headers: { 'x-forwarded-for': ip } });
+    for (let i = 1; i <= 10; i++) assert.equal((await bad()).status, 401, `attempt ${i}`);
+    const eleventh = await bad();
+    assert.deepEqual([eleventh.status, eleventh.body.code], [429, 'LOGIN_RATE_LIMITED']);
+    // …and toward the per-IP limit across phones (50 per 15 minutes), which the right password then meets.
+    for (let i = 12; i <= 50; i++) await call(t.app, 'POST', '/api/v1/auth/admin/login', { body: { phone: newPhone(), password: 1 }, headers: { 'x-forwarded-for': ip } });
+    const after = await login(SEED_PHONE, SEED_PASSWORD, ip);
+    assert.deepEqual([after.status, after.body.code], [429, 'IP_RATE_LIMITED']);
   });
 
   it('the 11th attempt within 15 minutes is 429 LOGIN_RATE_LIMITED, even with the right password', async () => {

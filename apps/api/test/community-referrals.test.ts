@@ -44,7 +44,7 @@ describe('referrals', () => {
     if (code) q = q.where('code', '=', code);
     return q.orderBy('id').execute();
   };
-  const register = async (ip: string, referral_code?: string) => {
+  const register = async (ip: string, referral_code?: unknown) => {
     const phone = newPhone();
     const res = await call(t.app, 'POST', '/api/v1/auth/register', {
       body: { phone, password: 'password123', full_name: 'New', ...(referral_code !== undefined ? { referral_code } : {}) },
@@ -239,6 +239,28 @@ describe('referrals', () => {
     });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.user.referred_by, clicked.id, 'the sign-up answer shows the attribution it made');
+  });
+
+  it('a referral_code or referral_source that is not a string (a number, an object, a list) never fails sign-up: it is ignored', async () => {
+    t.clock.set('2026-04-12T00:00:00.000Z');
+    const clicked = await registerUser(t.app);
+    const ip = freshIp();
+    await visit((await myCode(clicked)).referral_code, ip);
+    for (const odd of [12345, { code: 'ABCD2345' }, ['ABCD2345'], true]) {
+      const u = await register(ip, odd);
+      assert.equal(u.referred_by, clicked.id, `${JSON.stringify(odd)}: the IP match still applies`);
+      const kept = await db().selectFrom('signup_referral_inputs').select(['referral_code', 'referral_source']).where('user_id', '=', u.id).executeTakeFirstOrThrow();
+      assert.deepEqual(kept, { referral_code: null, referral_source: null });
+
+      const phone = newPhone();
+      assert.equal((await call(t.app, 'POST', '/api/v1/auth/otp/send', { body: { phone }, headers: { 'x-forwarded-for': ip } })).status, 200);
+      const res = await call(t.app, 'POST', '/api/v1/auth/otp/verify', {
+        body: { phone, otp: sms.code(), referral_code: odd, referral_source: odd },
+        headers: { 'x-forwarded-for': ip },
+      });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.user.referred_by, clicked.id);
+    }
   });
 
   it('GET /me shows referred_by, the referring user, once attributed', async () => {

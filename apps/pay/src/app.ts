@@ -15,7 +15,7 @@ import { gatewayARoutes } from './gateway-a/gateway-a.routes.ts';
 import { gatewayBRoutes } from './gateway-b/gateway-b.routes.ts';
 import { metricsRoutes } from './metrics.ts';
 import { messagePage, refusalPage, topupPage } from './views.ts';
-import { installErrorHandling, routerRefusal, systemClock, type Clock } from '@storefront/runtime';
+import { frameworkRefusals, installErrorHandling, systemClock, type Clock } from '@storefront/runtime';
 
 export interface PayServices {
   config: Readonly<PayConfig>;
@@ -64,9 +64,8 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
-    return503OnClosing: true,
     bodyLimit: 256 * 1024,
-    frameworkErrors: routerRefusal,
+    ...frameworkRefusals,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const api = new StorefrontApi({

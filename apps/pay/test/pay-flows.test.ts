@@ -8,6 +8,7 @@ import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rawRequest } from '../../../packages/runtime/test/raw-http.ts';
 import { Settlement } from '../src/settlement.ts';
 import { Outbox } from '../src/outbox.ts';
 import { call, createAdmin, type TestApp } from '../../api/test/helpers.ts';
@@ -93,6 +94,20 @@ describe('payment flows against the real API', () => {
   });
   after(async () => {
     await s.close();
+  });
+
+  test("what the HTTP parser and the framework refuse by themselves answers the §2 shape (a real socket)", async () => {
+    const port = Number(new URL(s.payUrl).port);
+    const cases: [string, number, string][] = [
+      [`GET /topup/${'a'.repeat(17_000)} HTTP/1.1\r\nHost: pay.test\r\n\r\n`, 431, 'headers_too_large'],
+      ['FROB / HTTP/1.1\r\nHost: pay.test\r\n\r\n', 400, 'validation_failed'],
+      ['GET /health HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'validation_failed'],
+      ['GET /health HTTP/1.1\r\nHost: pay.test\r\nExpect: teapot\r\nConnection: close\r\n\r\n', 417, 'expectation_failed'],
+    ];
+    for (const [request, status, error] of cases) {
+      const res = await rawRequest(port, request);
+      assert.deepEqual([res.status, JSON.parse(res.body).error], [status, error], request.slice(0, 40));
+    }
   });
 
   test('health reports both gateways configured', async () => {

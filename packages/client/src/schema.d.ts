@@ -1364,7 +1364,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Every non-2xx answer: a stable `error` code (listed per answer), a human `message`, `details` on 400 validation_failed, and `code` with `retry_after` (seconds, also the Retry-After header) on 429. */
+        /** @description Every non-2xx answer: a stable `error` code (listed per answer), a human `message`, `details` on 400 validation_failed, and `code` with `retry_after` (seconds, also the Retry-After header) on 429. Before any route, the HTTP server itself may answer 400 validation_failed (a request it cannot parse or an HTTP/1.1 request without Host), 408 request_timeout, 417 expectation_failed (an Expect other than 100-continue), 431 headers_too_large (request line and headers over 16 KB) and, while shutting down, 503 service_unavailable; all in this shape. */
         Error: {
             code?: string;
             details?: unknown;
@@ -7376,8 +7376,10 @@ export interface operations {
                     phone: string;
                     /** @enum {string} */
                     purpose?: "login";
-                    referral_code?: string | null;
-                    referral_source?: string | null;
+                    /** @description a share code (a string); an invalid or unknown code, or any other value, is ignored */
+                    referral_code?: unknown;
+                    /** @description `install_referrer` or `manual`; any other value is stored as null */
+                    referral_source?: unknown;
                 };
             };
         };
@@ -7576,7 +7578,8 @@ export interface operations {
                     password: string;
                     /** @description E.164, or national with DEFAULT_COUNTRY_CODE */
                     phone: string;
-                    referral_code?: string | null;
+                    /** @description a share code (a string); an invalid or unknown code, or any other value, is ignored */
+                    referral_code?: unknown;
                 };
             };
         };

@@ -4,6 +4,8 @@
  * on a 5xx. What differs per app comes in as options: the API's own error class, the payment
  * server's pages for browsers, the portal's SPA fallback.
  */
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface ErrorBody {
@@ -28,10 +30,14 @@ const byStatus: Record<number, string> = {
   403: 'forbidden',
   404: 'not_found',
   405: 'not_found',
+  408: 'request_timeout',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
+  417: 'expectation_failed',
   429: 'rate_limited',
+  431: 'headers_too_large',
 };
 
 /** An app's own error, already decided: its status, body and headers. */
@@ -82,6 +88,44 @@ export function routerRefusal(err: FastifyError, _req: unknown, reply: unknown):
   else r.status(500).send(errorBody('internal', 'Internal server error'));
 }
 
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (Fastify's `clientErrorHandler`),
+ * in the same shape: the request line and headers over Node's 16 KB (a URL that long included)
+ * 431 `headers_too_large`, a request that took too long 408 `request_timeout`, anything it cannot
+ * parse (an unknown method, a bad header, a bad chunk, two lengths) 400 `validation_failed`. The
+ * connection is closed after it, as Node does.
+ */
+export function clientRefusal(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request line and headers are over 16 KB']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long']
+        : [400, 'Malformed HTTP request'];
+  const body = JSON.stringify(errorBody(byStatus[status]!, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * The options every app gives Fastify so that nothing the framework or Node's HTTP server answers
+ * by itself leaves the §2 shape: the router's refusals, the parser's, and no bare 400 for an
+ * HTTP/1.1 request without a Host header or 503 while closing (`installErrorHandling` answers
+ * both). An app with its own `serverFactory` passes `http` to its `createServer`.
+ */
+export const frameworkRefusals = {
+  frameworkErrors: routerRefusal,
+  clientErrorHandler: clientRefusal,
+  return503OnClosing: false,
+  http: { requireHostHeader: false },
+};
+
 /** The one place errors become HTTP, for every app: its error handler and its 404 for unmatched routes. */
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   const send = (request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorBody) =>
@@ -98,6 +142,25 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
     if (status === 500) request.log.error({ err }, 'unhandled error');
     else if (options.logRefusals) request.log.info({ status, reason: err.message }, 'request refused');
     return send(request, reply, status, body);
+  });
+
+  // Node answers an unknown `Expect` with an empty 417 unless the server listens for it.
+  app.server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    const body = JSON.stringify(errorBody('expectation_failed', 'Only Expect: 100-continue is understood'));
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    res.end(body);
+  });
+  // Fastify's own 503 while closing and Node's bare 400 for a missing Host, in the §2 shape
+  // (`frameworkRefusals` turns both off in the framework).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) return send(request, reply.header('connection', 'close'), 503, errorBody('service_unavailable', 'The server is shutting down'));
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      return send(request, reply.header('connection', 'close'), 400, errorBody('validation_failed', 'An HTTP/1.1 request needs a Host header'));
+    }
   });
 
   app.setNotFoundHandler(

@@ -95,6 +95,6 @@ export function closeOnSignals(app: Closable, graceMs = 10_000): void {
 }
 
 export { type Clock, systemClock } from './clock.ts';
-export { errorBody, frameworkError, installErrorHandling, routerRefusal, type ErrorBody, type ErrorHandlingOptions, type KnownError } from './errors.ts';
+export { clientRefusal, errorBody, frameworkError, frameworkRefusals, installErrorHandling, routerRefusal, type ErrorBody, type ErrorHandlingOptions, type KnownError } from './errors.ts';
 export { metricsAllowed } from './metrics-access.ts';
 export { plainPath, trustProxy, trustProxyOption, type TrustProxy } from './proxies.ts';

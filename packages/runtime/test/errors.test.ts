@@ -1,7 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
-import { errorBody, installErrorHandling, routerRefusal } from '../src/index.ts';
+import net, { type AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { clientRefusal, errorBody, frameworkRefusals, installErrorHandling, routerRefusal } from '../src/index.ts';
 
 class Teapot extends Error {}
 
@@ -83,5 +85,57 @@ describe('errors on the wire (docs/contracts.md §2)', () => {
       const res = await app.inject({ method: 'GET', url });
       assert.deepEqual([res.statusCode, res.json()], [404, { error: 'not_found', message: 'resource not found' }]);
     }
+  });
+
+  it("the parser's refusals answer the §2 shape and close the connection; nothing is written to a reset socket", () => {
+    const answer = (code: string | undefined) => {
+      const socket = new PassThrough();
+      let written = '';
+      socket.on('data', (d) => (written += d));
+      clientRefusal(Object.assign(new Error('x'), code ? { code } : {}), socket);
+      socket.read();
+      return { written, destroyed: socket.destroyed };
+    };
+    const cases: [string | undefined, string, string][] = [
+      ['HPE_HEADER_OVERFLOW', '431 Request Header Fields Too Large', '{"error":"headers_too_large","message":"The request line and headers are over 16 KB"}'],
+      ['ERR_HTTP_REQUEST_TIMEOUT', '408 Request Timeout', '{"error":"request_timeout","message":"The request took too long"}'],
+      ['HPE_INVALID_METHOD', '400 Bad Request', '{"error":"validation_failed","message":"Malformed HTTP request"}'],
+      [undefined, '400 Bad Request', '{"error":"validation_failed","message":"Malformed HTTP request"}'],
+    ];
+    for (const [code, status, body] of cases) {
+      const { written, destroyed } = answer(code);
+      assert.equal(
+        written,
+        `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      assert.ok(destroyed, String(code));
+    }
+    assert.deepEqual(answer('ECONNRESET'), { written: '', destroyed: false });
+  });
+
+  it('while closing, a request on a connection still open answers 503 service_unavailable, not the framework’s body', async () => {
+    const app = Fastify({ ...frameworkRefusals });
+    installErrorHandling(app);
+    let release = () => {};
+    const started = new Promise<void>((began) => {
+      app.get('/slow', () => new Promise((done) => ((release = () => done({ slow: true })), began())));
+    });
+    app.get('/fast', async () => ({ fast: true }));
+    // Hooks run in order: once closing has begun, a second request comes on the open connection,
+    // and the first ends when the server has read it.
+    app.addHook('preClose', async () => void socket.write('GET /fast HTTP/1.1\r\nHost: t\r\n\r\n'));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    app.server.on('request', (req) => req.url === '/fast' && release());
+    const socket: net.Socket = net.connect((app.server.address() as AddressInfo).port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (d) => (text += d));
+    const ended = new Promise((r) => socket.on('close', r));
+    socket.write('GET /slow HTTP/1.1\r\nHost: t\r\n\r\n');
+    await started;
+    await app.close();
+    await ended;
+    const answers = text.split(/(?=HTTP\/1\.1 )/);
+    assert.match(answers[0]!, /^HTTP\/1\.1 200 [\s\S]*\{"slow":true\}$/, 'the request in flight finishes');
+    assert.match(answers[1]!, /^HTTP\/1\.1 503 [\s\S]*\r\n\r\n\{"error":"service_unavailable","message":"The server is shutting down"\}$/);
   });
 });

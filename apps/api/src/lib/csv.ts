@@ -25,8 +25,18 @@ export async function* allRows<T extends { id: string }>(fetch: (before: string 
   }
 }
 
-/** A spreadsheet would run text starting with = + - @ (or a tab/CR) as a formula; a leading ' keeps it text. */
-export const text = (v: string | null | undefined): string => (v == null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+/**
+ * Free text for a CSV cell. A spreadsheet runs text whose first non-space character is = + - @ (or
+ * a tab or CR) as a formula; a leading ' keeps it text. Number columns never pass through here.
+ */
+export const text = (v: string | null | undefined): string => (v == null ? '' : /^ *[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+/**
+ * Fields quoted besides those csv-stringify quotes itself (the quote, the comma and the whole CRLF
+ * record delimiter): a bare CR or LF, which a spreadsheet reads as a new row; a semicolon, the
+ * delimiter of spreadsheets in many locales; a leading or trailing space, which some readers trim.
+ */
+const QUOTED = /[\r\n;]|^ | $/;
 
 /** Integer minor units as decimal major units ("-12.50"), exact (no floating point). */
 export function money(minor: number | string | null | undefined, currency: string): string {
@@ -41,7 +51,8 @@ export function money(minor: number | string | null | undefined, currency: strin
  * (the database going away) can only cut the download short (logged, the connection closed).
  */
 export function sendCsv(reply: FastifyReply, filename: string, columns: readonly string[], rows: AsyncIterable<Record<string, string | number>>) {
-  const out = stringify({ header: true, columns: [...columns], record_delimiter: '\r\n' });
+  // The byte-order mark tells a spreadsheet the file is UTF-8 (names and reasons keep their letters).
+  const out = stringify({ bom: true, header: true, columns: [...columns], record_delimiter: '\r\n', quoted_match: QUOTED });
   // pipeline, not pipe: an error while reading destroys the CSV stream too, so the answer ends.
   pipeline(Readable.from(rows), out, (err) => {
     if (err) reply.log.error({ err }, 'CSV export failed while streaming');

@@ -21,7 +21,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     auth.login(ctx, req.body, req.ip),
   );
 
-  app.post('/auth/admin/login', { schema: { tags, body: LoginBodySchema, response: { 200: AdminLoginResponseSchema } } }, (req) =>
+  // The schema describes the body; a body that fails it is a failed login like any other (401).
+  app.post('/auth/admin/login', { attachValidation: true, schema: { tags, body: LoginBodySchema, response: { 200: AdminLoginResponseSchema } } }, (req) =>
     auth.adminLogin(ctx, req.body, req.ip),
   );
 

@@ -3,14 +3,17 @@ import { FullNameSchema, UserSchema } from '../accounts/accounts.schemas.ts';
 
 export const PhoneSchema = Type.String({ minLength: 1, maxLength: 32, description: 'E.164, or national with DEFAULT_COUNTRY_CODE' });
 export const PasswordSchema = Type.String({ minLength: 8, maxLength: 128 });
-/** Any string: an invalid or unknown code never fails a sign-up, it is ignored (one over 64 characters is not even kept). */
-export const ReferralCodeSchema = Type.String({ description: 'a share code; an invalid or unknown one is ignored' });
+/**
+ * Any value: an invalid or unknown code never fails a sign-up, it is ignored (a string over 64
+ * characters is not even kept, nor is anything but a string).
+ */
+export const ReferralCodeSchema = Type.Unknown({ description: 'a share code (a string); an invalid or unknown code, or any other value, is ignored' });
 
 export const RegisterBodySchema = Type.Object({
   phone: PhoneSchema,
   password: PasswordSchema,
   full_name: FullNameSchema,
-  referral_code: Type.Optional(Type.Union([ReferralCodeSchema, Type.Null()])),
+  referral_code: Type.Optional(ReferralCodeSchema),
 });
 
 export const LoginBodySchema = Type.Object({

@@ -85,7 +85,7 @@ async function issuePair(ctx: Ctx, trx: Executor, userId: string, admin: boolean
 
 export async function register(
   ctx: Ctx,
-  input: { phone: string; password: string; full_name: string; referral_code?: string | null },
+  input: { phone: string; password: string; full_name: string; referral_code?: unknown },
   ip: string | null = null,
 ): Promise<TokenPair> {
   const phone = requirePhone(ctx, input.phone);
@@ -126,14 +126,18 @@ export async function login(ctx: Ctx, input: { phone: string; password: string }
   return ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user));
 }
 
-/** Every failure is the same 401; attempts are counted per IP and per phone+IP before anything is checked. */
-export async function adminLogin(
-  ctx: Ctx,
-  input: { phone: string; password: string },
-  ip: string,
-): Promise<{ access_token: string; refresh_token: string; expires_in: number; user: User }> {
-  const phone = await guardLogin(ctx, input.phone, ip, ADMIN_LOGIN_RULE);
-  const user = await checkPassword(ctx, phone, input.password);
+/**
+ * Every failure is the same 401, whatever the body holds: a missing, non-string or malformed phone
+ * or password is a wrong password (the password check runs, so it takes as long). Attempts are
+ * counted per IP and per phone+IP before anything is checked; a body without a phone counts under
+ * one key per IP.
+ */
+export async function adminLogin(ctx: Ctx, body: unknown, ip: string): Promise<{ access_token: string; refresh_token: string; expires_in: number; user: User }> {
+  const input = (typeof body === 'object' && body !== null ? body : {}) as { phone?: unknown; password?: unknown };
+  const phone = typeof input.phone === 'string' ? normalisePhone(input.phone, ctx.config.defaultCountryCode) : null;
+  await enforce(ctx.db, ctx.clock, LOGIN_IP_RULE, ip);
+  await enforce(ctx.db, ctx.clock, ADMIN_LOGIN_RULE, `${phone ?? '-'}|${ip}`);
+  const user = await checkPassword(ctx, phone, typeof input.password === 'string' ? input.password : '');
   if (!user || user.is_admin !== 1) throw invalidCredentials();
   const pair = await ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user, { admin: true }));
   return { access_token: pair.custom_token, refresh_token: pair.refresh_token, expires_in: pair.expires_in, user: accounts.toUser(user) };

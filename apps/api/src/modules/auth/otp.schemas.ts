@@ -21,10 +21,8 @@ export const OtpVerifyBodySchema = Type.Object({
   otp: OtpSchema,
   // Only login codes sign in; a reset_password code is spent only by /auth/reset-password.
   purpose: Type.Optional(Type.Literal('login')),
-  referral_code: Type.Optional(Type.Union([ReferralCodeSchema, Type.Null()])),
-  referral_source: Type.Optional(
-    Type.Union([Type.String({ description: '`install_referrer` or `manual`; any other value is stored as null' }), Type.Null()]),
-  ),
+  referral_code: Type.Optional(ReferralCodeSchema),
+  referral_source: Type.Optional(Type.Unknown({ description: '`install_referrer` or `manual`; any other value is stored as null' })),
 });
 
 export const OtpLoginSchema = Type.Object({

@@ -69,20 +69,22 @@ const smsBody = (purpose: PhoneOtpPurpose, code: string): string =>
  * refused send rolls the transaction back and spends nothing. The SMS goes out after commit.
  *
  * `login` reaches any phone; other purposes send nothing to a phone without an account but answer
- * the same, so the answer does not reveal who is registered. For the unauthenticated ones
- * (`reset_password`, and the web deletion flow's `uniform`), the SMS goes out after the answer:
- * status, body and timing are the same for a registered phone, an unknown one and a failing
- * provider (docs/contracts.md §10); a failure is logged, counted in `/metrics` (`otp_sms_total`) and
- * deletes the code.
+ * the same, so the answer does not reveal who is registered. The unauthenticated ones
+ * (`reset_password`, and the web deletion flow's `uniform`) are uniform by construction: the
+ * answer comes from work that never looks at the account (the phone's format, the cooldown and
+ * the caps, a code stored for the phone), and the account is looked up only after the answer, with
+ * the SMS. So status, body and timing are the same for a registered phone, an unknown one and a
+ * failing provider (docs/contracts.md §10). An unknown phone's code is cleared then (its row keeps
+ * the cooldown); a failed SMS is logged, counted in `/metrics` (`otp_sms_total`) and deletes the code.
  */
 export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: PhoneOtpPurpose; ip: string; uniform?: boolean }): Promise<OtpSent> {
   const { purpose, ip } = input;
   const uniform = purpose === 'reset_password' || input.uniform === true;
   const phone = requirePhone(ctx, input.phone);
-  const user = await accounts.findUserByPhone(ctx.db, phone);
+  const user = uniform ? undefined : await accounts.findUserByPhone(ctx.db, phone);
   // Reviewer login: no SMS, fixed code; never for an admin account (then it is an ordinary phone).
   const reviewer = purpose === 'login' && phone === reviewerPhone(ctx) && user?.is_admin !== 1;
-  const channel: PhoneOtpChannel = reviewer ? 'reviewer' : purpose === 'login' || user ? 'sms' : 'none';
+  const channel: PhoneOtpChannel = reviewer ? 'reviewer' : purpose === 'login' || uniform || user ? 'sms' : 'none';
   const code = reviewer ? ctx.config.reviewer!.otp : generateCode();
   const codeHash = hashCode(ctx.config.jwtSecret, purpose, phone, code);
   const now = ctx.clock.now();
@@ -130,13 +132,12 @@ export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: Ph
       }
     };
     if (uniform) {
-      // setImmediate: the provider is not even called before the answer has been written.
-      if (channel === 'sms') {
-        inBackground(ctx, 'otp sms', async () => {
-          await new Promise((r) => setImmediate(r));
-          await deliver();
-        });
-      }
+      // setImmediate: the account is not even looked up before the answer has been written.
+      inBackground(ctx, 'otp sms', async () => {
+        await new Promise((r) => setImmediate(r));
+        if (await accounts.findUserByPhone(ctx.db, phone)) await deliver();
+        else await repo.clearPhoneCode(ctx.db, purpose, phone, codeHash);
+      });
     } else if (channel === 'sms' && !(await deliver())) {
       throw sendFailed(502);
     }
@@ -190,7 +191,7 @@ export interface OtpLoginResult extends TokenPair {
 /** `POST /auth/otp/verify`: signs in, creating user and wallet (and keeping referral inputs) on first use. */
 export async function verifyLoginOtp(
   ctx: Ctx,
-  input: { phone: string; otp: string; referral_code?: string | null; referral_source?: string | null },
+  input: { phone: string; otp: string; referral_code?: unknown; referral_source?: unknown },
   ip: string,
 ): Promise<OtpLoginResult> {
   const phone = requirePhone(ctx, input.phone);

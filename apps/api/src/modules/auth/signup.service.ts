@@ -13,10 +13,10 @@ export interface NewUser {
   idpUid?: string | null;
 }
 
-/** What a signup carried for attribution: an explicit code and its source, and the caller's IP. */
+/** What a signup carried for attribution: an explicit code and its source (as sent: anything but a string is ignored), and the caller's IP. */
 export interface SignupReferral {
-  code?: string | null;
-  source?: string | null;
+  code?: unknown;
+  source?: unknown;
   ip: string | null;
 }
 
@@ -31,7 +31,8 @@ export async function signUp(ctx: Ctx, trx: Executor, user: NewUser, referral: S
   const created = await accounts.createUser(ctx, trx, user);
   await createWallet(trx, created.id, created.created_at);
   if (!referral) return created;
-  const input = { userId: created.id, referralCode: referral.code ?? null, referralSource: referral.source ?? null, ip: referral.ip };
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  const input = { userId: created.id, referralCode: text(referral.code), referralSource: text(referral.source), ip: referral.ip };
   await recordSignupInput(ctx, trx, input);
   const attributed = await attributeSignup(ctx, trx, input);
   return attributed ? (await accounts.findUserById(trx, created.id))! : created;
