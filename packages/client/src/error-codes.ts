@@ -7,6 +7,8 @@
 export const API_ERROR_CODES = [
   'IMAGE_TOO_LARGE',
   'UNSUPPORTED_IMAGE_TYPE',
+  'adjustment_not_allowed',
+  'adjustment_not_reversible',
   'already_spun',
   'amount_mismatch',
   'callback_disabled',
@@ -32,6 +34,8 @@ export const API_ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'refund_exceeds_paid',
+  'reversal_exceeds_debit',
+  'topup_already_completed',
   'topup_disabled',
   'unauthorized',
   'unsupported_media_type',

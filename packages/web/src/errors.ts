@@ -47,6 +47,10 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   callback_disabled: 'Payment confirmations are not accepted right now.',
   deletion_blocked: 'The account cannot be deleted yet.',
   refund_exceeds_paid: 'That refund is more than what is still refundable on this order.',
+  adjustment_not_allowed: 'Money enters a wallet only by top-up: an adjustment takes credits, or gives back an earlier debit.',
+  adjustment_not_reversible: 'Only a debit can be given back.',
+  reversal_exceeds_debit: 'That is more than what remains of this debit to give back.',
+  topup_already_completed: 'This top-up was already paid; the second payment is not added and will be returned.',
   invalid_deletion_token: 'The confirmation has expired. Ask for a new code.',
 };
 
