@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { formatAmount } from './lib/money.ts';
+import { formatMoney } from '@storefront/money';
 import type { Outcome } from './settlement.ts';
 import type { Refusal } from './topup.ts';
 
@@ -103,7 +103,7 @@ export function topupPage(reply: FastifyReply, t: TopupPageInput, notice?: strin
   const body = `<h1>Add money to your wallet</h1>
 ${notice ? `<p class="bad" id="notice">${esc(notice)}</p>` : ''}
 <p class="muted">Amount to pay</p>
-<p class="amount" id="amount">${esc(formatAmount(t.amount, t.currency))}</p>
+<p class="amount" id="amount">${esc(formatMoney(t.amount, t.currency))}</p>
 ${forms.map((f) => f.html).join('\n')}
 <p class="muted">You will be taken to the payment provider to finish. Your wallet is credited as soon as the payment is confirmed.</p>`;
   return sendPage(reply, { title: 'Top up your wallet', body });
@@ -138,7 +138,7 @@ export interface ResultDetail {
 }
 
 export function resultPage(reply: FastifyReply, kind: ResultKind, detail: ResultDetail = {}): FastifyReply {
-  const amount = detail.amount !== undefined && detail.currency ? formatAmount(detail.amount, detail.currency) : null;
+  const amount = detail.amount !== undefined && detail.currency ? formatMoney(detail.amount, detail.currency) : null;
   let title: string;
   let lines: string[];
   let cls: string;
