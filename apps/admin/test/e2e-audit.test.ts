@@ -37,7 +37,7 @@ test('a price change made in the portal shows on the Audit log page with what ch
   const table = page.getByTestId('audit-log');
   const row = table.locator('tr', { hasText: 'product.update' });
   await row.first().waitFor();
-  assert.match(await row.first().innerText(), /price: INR 500\.00 → INR 650\.00/);
+  assert.match(await row.first().innerText(), /price: ₹500\.00 → ₹650\.00/);
   assert.doesNotMatch(await row.first().innerText(), /updated/);
   await shot(page, '80-audit-log');
 

@@ -58,7 +58,7 @@ test('an admin changes an order\'s status and refunds it, and the user\'s wallet
   // The user's page shows the wallet back at its full amount, and the refunds in the ledger.
   await page.goto(`${s.portalUrl}/users/${shopper.id}`);
   await page.getByTestId('balance').waitFor();
-  assert.equal(await page.getByTestId('balance').innerText(), 'Shopping credits now: INR 5,000.00');
+  assert.equal(await page.getByTestId('balance').innerText(), 'Shopping credits now: ₹5,000.00');
   await page.getByTestId('ledger').getByText('order refund').first().waitFor();
   assert.equal(await page.getByTestId('ledger').getByText('order refund').count(), 2);
   await shot(page, '21-user-detail');

@@ -66,6 +66,22 @@ test('the seed admin signs in; the browser holds only the opaque httpOnly sessio
   await shot(page, '02-dashboard');
 });
 
+test('a plain click on a section link stays in the app; a ctrl-click opens it in a new tab and leaves this one', async () => {
+  await page.goto(`${s.portalUrl}/`);
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  const [opened] = await Promise.all([context.waitForEvent('page'), nav.getByRole('link', { name: 'Orders' }).click({ modifiers: ['Control'] })]);
+  await opened.waitForLoadState();
+  assert.equal(new URL(opened.url()).pathname, '/orders');
+  assert.equal(new URL(page.url()).pathname, '/', 'the first tab stayed where it was');
+  await opened.close();
+  // A plain click is history navigation: the page is not loaded again, so a mark set on it stays.
+  await page.evaluate(() => Object.assign(window, { stillHere: true }));
+  await nav.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('heading', { name: 'Users' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/users');
+  assert.equal(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere), true);
+});
+
 test('a cross-site form POST is refused and the session survives', async () => {
   // An attacker's page on another origin posting to the portal with the victim's browser.
   const evil: Server = createServer((req, res) => {

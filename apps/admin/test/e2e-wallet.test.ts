@@ -16,7 +16,7 @@ let page: Page;
 let shopper: TestUser;
 
 before(async () => {
-  s = await startStack({ listenPortal: true, env: { STORE_WEBHOOK_SECRET: SECRET, TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup' } });
+  s = await startStack({ listenPortal: true, env: { STORE_WEBHOOK_SECRET: SECRET, TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup', TOPUP_MAX: '100000000' } });
   browser = await launch();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await signIn(page, s.portalUrl, SEED_ADMIN_PHONE, SEED_ADMIN_PASSWORD);
@@ -27,20 +27,20 @@ after(async () => {
   await s?.close();
 });
 
-test('a signed top-up (sent with the typed client, as the payment server does) shows in the user\'s ledger in major units', async () => {
-  const init = await apiCall(s, 'POST', '/api/v1/wallet/topup-initiate', { token: shopper.token, body: { amount: 123_456 } });
+test('a signed top-up (sent with the typed client, as the payment server does) shows in the user\'s ledger in major units, grouped the Indian way', async () => {
+  const init = await apiCall(s, 'POST', '/api/v1/wallet/topup-initiate', { token: shopper.token, body: { amount: 16_063_150 } });
   assert.equal(init.status, 201, JSON.stringify(init.body));
   const signed = createStorefrontClient(s.apiUrl, { sign: (raw) => ({ 'x-store-signature': signAll([SECRET], raw, Math.floor(Date.now() / 1000)) }) });
   const credit = await signed.POST('/api/v1/wallet/topup-credit', {
-    body: { token: init.body.token, amount: 123_456, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: 'A-E2E-1' },
+    body: { token: init.body.token, amount: 16_063_150, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: 'A-E2E-1' },
   });
   assert.equal(credit.response.status, 200, JSON.stringify(credit.error));
-  assert.deepEqual(credit.data, { credited: true, balance: 123_456 });
+  assert.deepEqual(credit.data, { credited: true, balance: 16_063_150 });
 
   await page.goto(`${s.portalUrl}/users/${shopper.id}`);
   const ledger = page.getByTestId('ledger');
   await ledger.getByText('topup').waitFor();
-  assert.match(await ledger.innerText(), /INR 1,234\.56/);
+  assert.match(await ledger.innerText(), /₹1,60,631\.50/);
   await shot(page, '60-user-ledger');
 });
 
@@ -67,14 +67,14 @@ test('an admin takes credits from a wallet with a reason, cannot take it below z
   assert.equal((await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits, after);
 
   // "Give back" on the debit's ledger row offers the whole debit; giving it back twice is refused.
-  await page.getByRole('button', { name: 'Give back the debit of INR 1,000.00' }).click();
+  await page.getByRole('button', { name: 'Give back the debit of ₹1,000.00' }).click();
   assert.equal(await page.getByLabel('Adjustment amount').inputValue(), '1000.00');
   await page.getByLabel('Adjustment reason').fill('the bank reversed its refund');
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Give back', exact: true }).click();
   await page.getByText('Debit given back.').waitFor();
   assert.equal((await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits, before);
-  await page.getByRole('button', { name: 'Give back the debit of INR 1,000.00' }).click();
+  await page.getByRole('button', { name: 'Give back the debit of ₹1,000.00' }).click();
   await page.getByLabel('Adjustment reason').fill('again');
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Give back', exact: true }).click();
@@ -141,7 +141,7 @@ test('a second payment for a completed top-up is listed on the payments-to-retur
   await row.waitFor();
   const text = await row.innerText();
   assert.match(text, /Meera Wallet/);
-  assert.match(text, /INR 45\.00/);
+  assert.match(text, /₹45\.00/);
   assert.match(text, /gateway_a A-E2E-PAID/);
   await shot(page, '63-payments-to-return');
 });

@@ -45,7 +45,7 @@ describe('paying in a real browser', { skip }, () => {
     const { user, token, url } = await userWithTopup(s, 149900);
     const { page, violations, hosts } = await phonePage();
     await page.goto(url);
-    assert.equal(await page.textContent('#amount'), '₹1499.00');
+    assert.equal(await page.textContent('#amount'), '₹1,499.00');
     assert.ok(await page.isVisible('#pay-gateway-a'));
     assert.ok(await page.isVisible('#pay-gateway-b'));
     // Fits a phone: nothing scrolls sideways.
@@ -57,7 +57,7 @@ describe('paying in a real browser', { skip }, () => {
     await page.click('#sim-pay');
     await page.waitForSelector('#result');
     assert.equal(await page.getAttribute('#result', 'data-result'), 'success');
-    assert.match((await page.textContent('body'))!, /₹1499\.00 has been added/);
+    assert.match((await page.textContent('body'))!, /₹1,499\.00 has been added/);
 
     assert.equal(await balanceOf(s, user), 149900);
     assert.equal((await topupStatus(s, user, token)).status, 'completed');

@@ -116,11 +116,11 @@ describe('payment flows against the real API', () => {
   });
 
   test('the hosted page shows the amount and both gateways under a strict CSP', async () => {
-    const { token, url } = await userWithTopup(s, 12345);
+    const { token, url } = await userWithTopup(s, 10_000_000);
     assert.equal(url, `${s.payUrl}/topup?token=${token}`);
     const r = await get(url);
     assert.equal(r.status, 200);
-    assert.match(r.text, /id="amount">₹123\.45</);
+    assert.match(r.text, /id="amount">₹1,00,000\.00</);
     assert.match(r.text, /id="pay-gateway-a"/);
     assert.match(r.text, /id="pay-gateway-b"/);
     const csp = r.headers.get('content-security-policy')!;

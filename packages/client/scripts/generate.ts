@@ -1,4 +1,4 @@
-/** `npm run generate -w packages/client`: rewrites openapi.json and src/schema.d.ts from the API. */
+/** `npm run generate -w packages/client`: rewrites openapi.json, src/schema.d.ts and src/error-codes.ts from the API. */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generate } from './openapi.ts';
@@ -7,4 +7,5 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = await generate();
 writeFileSync(`${root}openapi.json`, out.openapiJson);
 writeFileSync(`${root}src/schema.d.ts`, out.schemaDts);
-console.log('wrote packages/client/openapi.json and packages/client/src/schema.d.ts');
+writeFileSync(`${root}src/error-codes.ts`, out.errorCodesTs);
+console.log('wrote packages/client/openapi.json, src/schema.d.ts and src/error-codes.ts');

@@ -14,6 +14,8 @@ import { openDatabase } from '../../../apps/api/src/db/kysely.ts';
 export interface Generated {
   openapiJson: string;
   schemaDts: string;
+  /** The `error` codes the document's error answers list, as a const array and its union type. */
+  errorCodesTs: string;
 }
 
 const HEADER = `/**
@@ -22,6 +24,21 @@ const HEADER = `/**
  */
 
 `;
+
+/** Every `error` enum of every error answer in the document, sorted, without repeats. */
+function errorCodes(doc: unknown): string[] {
+  const codes = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const error = (v as { properties?: { error?: { enum?: unknown } } }).properties?.error?.enum;
+      if (Array.isArray(error)) for (const c of error) codes.add(String(c));
+      Object.values(v).forEach(walk);
+    }
+  };
+  walk(doc);
+  return [...codes].sort();
+}
 
 /** Sorts object keys so the JSON does not depend on route registration order details. */
 function sortKeys(value: unknown): unknown {
@@ -54,7 +71,9 @@ export async function generate(): Promise<Generated> {
     const openapiJson = `${JSON.stringify(doc, null, 2)}\n`;
     const ast = await openapiTS(JSON.parse(openapiJson), { alphabetize: true });
     const schemaDts = HEADER + astToString(ast);
-    return { openapiJson, schemaDts };
+    const codes = errorCodes(doc).map((c) => `  '${c}',\n`).join('');
+    const errorCodesTs = `${HEADER}/** Every \`error\` code the API answers with, as its OpenAPI document lists them. */\nexport const API_ERROR_CODES = [\n${codes}] as const;\n\nexport type ApiErrorCode = (typeof API_ERROR_CODES)[number];\n`;
+    return { openapiJson, schemaDts, errorCodesTs };
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './schema.d.ts';
 
 export type { components, operations, paths };
+export { API_ERROR_CODES, type ApiErrorCode } from './error-codes.ts';
 export type StorefrontClient = Client<paths>;
 
 export interface ClientOptions {

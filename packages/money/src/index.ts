@@ -32,3 +32,44 @@ export function decimalToMinor(value: unknown, currency: string): number | null 
   const n = BigInt(whole) * 10n ** BigInt(exp) + BigInt(frac.slice(0, exp).padEnd(exp, '0') || '0');
   return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
 }
+
+/**
+ * The locale money is written in for each currency the store may run in: INR in Indian grouping
+ * (₹1,60,631.50), whatever the device's own locale. Others fall back to plain English grouping.
+ */
+const LOCALE: Record<string, string> = { INR: 'en-IN', GBP: 'en-GB', EUR: 'en-IE' };
+
+export const moneyLocale = (currency: string): string => LOCALE[currency.toUpperCase()] ?? 'en-US';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Money for people: 16063150 INR → "₹1,60,631.50", 1500 JPY → "¥1,500", 1234 KWD → "KWD 1.234";
+ * a negative amount (a ledger debit) keeps its sign: "−₹250.00". The screens of the shop, the admin
+ * portal and the payment server all use this one function. The exact decimal string from
+ * `minorToDecimal` is what Intl formats (a numeric string, not a float), so no digit is ever lost.
+ */
+export function formatMoney(minor: number, currency: string): string {
+  const code = currency.toUpperCase();
+  let f = formatters.get(code);
+  if (!f) {
+    const digits = currencyExponent(code);
+    f = new Intl.NumberFormat(moneyLocale(code), { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatters.set(code, f);
+  }
+  // Intl.NumberFormat formats a numeric string exactly; the cast is for lib types without that overload.
+  const shown = f.format(minorToDecimal(Math.abs(minor), code) as unknown as number);
+  return minor < 0 ? `−${shown}` : shown;
+}
+
+/**
+ * What a person typed in major units → minor units, or null if it is not an amount of the
+ * currency: "1,60,631.5" and "160,631.50" → 16063150 (INR); "12." → 1200. Commas are accepted only
+ * as thousands (or Indian lakh) grouping, so "12,34" is refused rather than guessed at.
+ */
+export function parseMoney(input: string, currency: string): number | null {
+  const text = input.trim().replace(/\.$/, '');
+  const whole = text.split('.')[0]!;
+  if (whole.includes(',') && !/^\d{1,3}(,\d{3})+$/.test(whole) && !/^\d{1,2}(,\d{2})*,\d{3}$/.test(whole)) return null;
+  return decimalToMinor(whole.replace(/,/g, '') + text.slice(whole.length), currency.toUpperCase());
+}

@@ -1,8 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
+import { Link, match, navigate, useLocation } from '@storefront/web';
 import { createRoot } from 'react-dom/client';
-import { api, onSessionEnded } from './api.ts';
-import { match, navigate, useLocation } from '@storefront/web-router';
-import { Link } from './ui.tsx';
+import { onSessionEnded, portal } from './api.ts';
 import { LoginPage } from './pages/login.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
 import { ProductEditPage, ProductsPage } from './pages/products.tsx';
@@ -72,7 +71,7 @@ function App() {
   const [ended, setEnded] = useState<string | null>(null);
 
   useEffect(() => {
-    api.get<{ user: Me }>('/session').then(
+    portal<{ user: Me }>('GET', '/session').then(
       (r) => setMe(r.user),
       () => setMe(null),
     );
@@ -106,7 +105,7 @@ function App() {
 
   const logout = async () => {
     try {
-      await api.post('/session/logout');
+      await portal('POST', '/session/logout', {});
     } finally {
       setMe(null);
       setEnded('You have signed out.');

@@ -11,22 +11,17 @@ type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: 
 /** One item of a paged list. */
 type Item<Op extends keyof operations> = Ok<Op> extends { items: (infer T)[] } ? T : never;
 
-export type User = Ok<'adminGetUser'>;
-export type UserRow = Item<'adminListUsers'>;
-export type Product = Ok<'adminGetProduct'>;
+type Product = Ok<'adminGetProduct'>;
 /** An image as the product form holds and sends it (an upload has no id or position yet). */
 export type ProductImage = Pick<Product['images'][number], 'image_url' | 'alt_text'> & NonNullable<Body<'adminCreateProduct'>['images']>[number];
 export type Category = Item<'adminListCategories'>;
 export type Gateway = Item<'adminListPaymentGateways'>;
 export type Order = Ok<'adminGetOrder'>;
 export type Ticket = Ok<'adminGetTicket'>;
-export type TicketRow = Item<'adminListTickets'>;
-export type Txn = Item<'adminListTransactions'>;
 export type LedgerEntry = Item<'adminGetUserLedger'>;
-export type Refund = Item<'adminListRefunds'>;
 export type WebhookLog = Item<'adminListWebhookLogs'>;
-export type PaymentToReturn = Item<'adminListPaymentsToReturn'>;
 export type AuditEntry = Item<'adminListAuditLog'>;
+export type DailyFigures = Ok<'adminGetDashboardDaily'>['days'][number];
 
 /** Every status in the API's order, checked against the schema both ways (none missing, none extra). */
 export const ORDER_STATUSES = Object.keys({

@@ -1,24 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiError, api, withQuery, type Page } from './api.ts';
-import { formatMoney } from './money.ts';
+import type { paths } from '@storefront/client';
+import { Link, minorToDecimal, Money } from '@storefront/web';
+import { ApiError, api, client, withQuery } from './api.ts';
 import type { LedgerEntry } from './types.ts';
-import { navigate } from '@storefront/web-router';
-
-export function Link(props: { to: string; children: ReactNode; className?: string }) {
-  return (
-    <a
-      href={props.to}
-      className={props.className}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        navigate(props.to);
-      }}
-    >
-      {props.children}
-    </a>
-  );
-}
 
 export function ErrorBox({ error }: { error: unknown }) {
   if (!error) return null;
@@ -49,38 +33,29 @@ export function Notice({ text }: { text: string | null }) {
   ) : null;
 }
 
-/** Loads one thing; `reload()` fetches again. A 404 while the API lacks a route shows plainly. */
-export function useLoad<T>(path: string | null): { data: T | null; error: unknown; loading: boolean; reload: () => void } {
-  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true });
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    if (!path) return;
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    api.get<T>(path).then(
-      (data) => live && setState({ data, error: null, loading: false }),
-      (error) => live && setState({ data: null, error, loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [path, n]);
-  return { ...state, reload: useCallback(() => setN((x) => x + 1), []) };
+/** One page of a cursor-paged list, as every admin list route answers. */
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
 }
 
-/** A cursor-paged list: first page on load, "Load more" appends the next. */
-export function usePaged<T>(path: string, query: Record<string, string | undefined>, limit = 25) {
+/**
+ * A cursor-paged list: first page on load (and again when `deps` change), "Load more" appends the
+ * next. `load` makes the typed call for one page; an answer for older `deps` is dropped.
+ */
+export function usePaged<T>(load: (page: { limit: number; cursor?: string }) => Promise<Page<T>>, deps: unknown[], limit = 25) {
   const [items, setItems] = useState<T[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
   const [n, setN] = useState(0);
-  const key = withQuery(path, { ...query, limit });
   const seq = useRef(0);
+  const latest = useRef(load);
+  latest.current = load;
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);
-    api.get<Page<T>>(key).then(
+    latest.current({ limit }).then(
       (page) => {
         if (mine !== seq.current) return;
         setItems(page.items);
@@ -96,11 +71,11 @@ export function usePaged<T>(path: string, query: Record<string, string | undefin
         setLoading(false);
       },
     );
-  }, [key, n]);
+  }, [...deps, limit, n]);
   const more = async () => {
     if (!cursor) return;
     try {
-      const page = await api.get<Page<T>>(withQuery(path, { ...query, limit, cursor }));
+      const page = await latest.current({ limit, cursor });
       setItems((xs) => [...xs, ...page.items]);
       setCursor(page.next_cursor);
     } catch (err) {
@@ -216,7 +191,7 @@ export function LedgerTable(props: {
 }
 
 /** Downloads everything the page's filters match as CSV (the API streams it; the portal passes it on). */
-export function ExportLink({ path, query, filename }: { path: string; query: Record<string, string | undefined>; filename: string }) {
+export function ExportLink({ path, query, filename }: { path: Extract<keyof paths, `${string}/export.csv`>; query: Record<string, string | undefined>; filename: string }) {
   return (
     <a className="export" href={withQuery(path, query)} download={filename}>
       Export CSV
@@ -224,9 +199,8 @@ export function ExportLink({ path, query, filename }: { path: string; query: Rec
   );
 }
 
-export function Money({ minor, currency }: { minor: number | null | undefined; currency: string | undefined }) {
-  return <span className="money">{formatMoney(minor, currency ?? 'INR')}</span>;
-}
+/** The plain major-unit text an input field starts with: 123456 INR → "1234.56"; nothing for no amount. */
+export const minorToInput = (minor: number | null, currency: string): string => (minor === null ? '' : minorToDecimal(minor, currency));
 
 export function Status({ value }: { value: string }) {
   return <span className={`status status-${value}`}>{value.replace(/_/g, ' ')}</span>;
@@ -261,7 +235,7 @@ let storeCurrency: Promise<string> | null = null;
 export function useCurrency(): string {
   const [currency, setCurrency] = useState('INR');
   useEffect(() => {
-    storeCurrency ??= api.get<{ currency: string }>('/api/v1/wallet').then(
+    storeCurrency ??= api(client.GET('/api/v1/wallet')).then(
       (w) => w.currency,
       () => 'INR',
     );
@@ -286,34 +260,4 @@ export function Cell({ k, v, currency }: { k: string; v: unknown; currency: stri
   if (typeof v === 'string' && /_at$/.test(k)) return <When iso={v} />;
   if (typeof v === 'object') return <code>{JSON.stringify(v)}</code>;
   return <>{String(v)}</>;
-}
-
-/** A table for rows whose exact shape the portal does not fix (reconciliation, dashboards). */
-export function AutoTable({ rows, highlight, label }: { rows: Record<string, unknown>[]; highlight?: (row: Record<string, unknown>) => boolean; label: string }) {
-  if (rows.length === 0) return <p className="empty">Nothing to show.</p>;
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  return (
-    <TableScroll label={label}>
-      <table>
-        <thead>
-          <tr>
-            {keys.map((k) => (
-              <th key={k}>{k.replace(/_/g, ' ')}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i} className={highlight?.(r) ? 'mismatch' : undefined}>
-              {keys.map((k) => (
-                <td key={k}>
-                  <Cell k={k} v={r[k]} currency={typeof r.currency === 'string' ? r.currency : 'INR'} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
 }

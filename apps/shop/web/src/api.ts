@@ -3,8 +3,9 @@
  * shop's own origin — the shop server forwards `/api/v1/*` — with the session's token handling.
  */
 import { createStorefrontClient, type paths } from '@storefront/client';
+import { call as callWith } from '@storefront/web';
 import { createSession } from './session.ts';
-import { networkError, ShopError, type ApiErrorBody } from './errors.ts';
+import { ShopError } from './errors.ts';
 
 const endedListeners = new Set<() => void>();
 export function onSessionEnded(fn: () => void): () => void {
@@ -25,21 +26,8 @@ export const client = createStorefrontClient(location.origin, {
   fetch: (input, init) => session.fetch(input instanceof Request ? input : new Request(input, init)),
 });
 
-/**
- * Awaits a typed call and returns its data, or throws a ShopError: status 0 when no answer came.
- */
-export async function call<T>(p: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  let r: { data?: T; error?: unknown; response: Response };
-  try {
-    r = await p;
-  } catch (err) {
-    if (err instanceof ShopError) throw err;
-    throw networkError();
-  }
-  if (r.response.ok) return r.data as T;
-  const body = (r.error && typeof r.error === 'object' ? r.error : {}) as ApiErrorBody;
-  throw new ShopError(r.response.status, body);
-}
+/** Awaits a typed call and returns its data, or throws a ShopError: status 0 when no answer came. */
+export const call = <T,>(p: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> => callWith(p, (status, body) => new ShopError(status, body));
 
 /** The JSON a route answers with on success (200, else 201), from the generated types. */
 type Ok<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer T } } } }

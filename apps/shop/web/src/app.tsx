@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { match, navigate, useLocation } from '@storefront/web';
 import { call, client, onSessionEnded, session, type Me } from './api.ts';
 import { itemCount, loadCart, saveCart, type CartState } from './cart.ts';
-import { match, navigate, useLocation } from '@storefront/web-router';
 import { Shop, type ShopState } from './state.tsx';
 import { BottomNav, OfflineBanner, Screen, Spinner } from './ui.tsx';
 import { Browse } from './pages/browse.tsx';

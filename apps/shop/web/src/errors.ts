@@ -1,8 +1,11 @@
 /**
- * Every failure the shopper can meet, in plain words (the API's codes are in docs/shop.md).
+ * Every failure the shopper can meet, in plain words: the shared table of `@storefront/web` (keyed by
+ * the API's generated codes) with the shopper's own words where they differ.
  * `ShopError` carries the status and the API's body; `describeError` turns one into a sentence,
  * and `errorAction` says which next step the screen should offer.
  */
+import { ERROR_WORDS, errorWords, type ErrorWords } from '@storefront/web';
+
 export interface ApiErrorBody {
   error?: string;
   message?: string;
@@ -29,33 +32,26 @@ export class ShopError extends Error {
 /** Status 0: the request never got an answer (offline, timeout, connection dropped). */
 export const networkError = (): ShopError => new ShopError(0, { error: 'network' });
 
-const WORDS: Record<string, string> = {
+/**
+ * The shopper's words where they differ from the shared table (`@storefront/web`): conflict is
+ * only ever a taken phone number here, and the cart is what an order error is about.
+ */
+const WORDS = {
   network: 'No connection to the shop. Check your internet and try again.',
   api_unavailable: 'The shop is not answering right now. Try again in a moment.',
-  internal: 'Something went wrong on our side. Please try again.',
-  service_unavailable: 'This is not available right now. Please try again later.',
-  invalid_credentials: 'That phone number and password do not match.',
-  invalid_otp: 'That code is not right, or it has expired. Check the SMS or ask for a new code.',
   otp_send_failed: 'We could not send the SMS just now. Please try again later.',
   conflict: 'This phone number already has an account. Sign in instead.',
-  unauthorized: 'Please sign in again.',
-  forbidden: 'You are not allowed to do that.',
   not_found: 'We could not find that.',
   insufficient_credits: 'Your wallet does not have enough credits for this order.',
   invalid_product: 'A product in your cart is no longer sold.',
   out_of_stock: 'There is not enough stock for an item in your cart.',
   idempotency_conflict: 'Your cart changed while the order was being placed. Check it and try again.',
   invalid_transition: 'This order can no longer be changed.',
-  already_spun: "You've already spun today. Come back tomorrow for another go!",
-  topup_disabled: 'Adding money is not available right now.',
   email_disabled: 'Email verification is not available on this shop yet.',
-  email_in_use: 'That email belongs to another account.',
   deletion_blocked: 'Your account cannot be deleted yet.',
-  invalid_deletion_token: 'The confirmation has expired. Ask for a new code.',
-  token_expired: 'This has expired. Please start again.',
   validation_failed: 'Please check what you entered.',
   payload_too_large: 'That is too long.',
-};
+} satisfies ErrorWords;
 
 const RATE_WORDS: Record<string, string> = {
   OTP_RATE_LIMITED: 'Too many codes asked for.',
@@ -105,7 +101,7 @@ export function waitWords(seconds: number): string {
  * (`out_of_stock`, `invalid_product`).
  */
 export function describeError(err: unknown, productName?: (id: string) => string | undefined): string {
-  if (!(err instanceof ShopError)) return WORDS.internal!;
+  if (!(err instanceof ShopError)) return ERROR_WORDS.internal;
   const { body, status } = err;
   const code = err.code;
   if (code === 'rate_limited') {
@@ -120,12 +116,12 @@ export function describeError(err: unknown, productName?: (id: string) => string
   }
   if (code === 'validation_failed') {
     const fields = fieldsOf(body.details);
-    return fields.length > 0 ? `Please check the ${fields.join(' and the ')}.` : WORDS.validation_failed!;
+    return fields.length > 0 ? `Please check the ${fields.join(' and the ')}.` : WORDS.validation_failed;
   }
-  const known = WORDS[code];
+  const known = errorWords(code, WORDS);
   if (known) return known;
-  if (status >= 500 || status === 0) return WORDS.internal!;
-  return typeof body.message === 'string' && body.message ? body.message : WORDS.validation_failed!;
+  if (status >= 500 || status === 0) return ERROR_WORDS.internal;
+  return typeof body.message === 'string' && body.message ? body.message : WORDS.validation_failed;
 }
 
 export type ErrorAction = 'top_up' | 'edit_cart' | 'sign_in' | 'retry' | null;

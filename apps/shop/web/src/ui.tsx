@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type InputHTMLAttributes } from 'react';
+import { Link, navigate } from '@storefront/web';
 import { describeError, errorAction } from './errors.ts';
-import { formatMoney } from './money.ts';
-import { navigate } from '@storefront/web-router';
-
-export function Money({ minor, currency }: { minor: number; currency: string }) {
-  return <span className="money">{formatMoney(minor, currency)}</span>;
-}
 
 /** A screen: a top bar (with a back button when `back` is given) and its content. */
 export function Screen({ title, back, children, wide }: { title: string; back?: string; children: ReactNode; wide?: boolean }) {
@@ -42,15 +37,7 @@ export function BottomNav({ path, cartCount }: { path: string; cartCount: number
   return (
     <nav className="bottomnav" aria-label="Main">
       {NAV.map((n) => (
-        <a
-          key={n.to}
-          href={n.to}
-          aria-current={active(n.to) ? 'page' : undefined}
-          onClick={(e) => {
-            e.preventDefault();
-            navigate(n.to);
-          }}
-        >
+        <Link key={n.to} to={n.to} aria-current={active(n.to) ? 'page' : undefined}>
           <span className="nav-icon">
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d={n.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" /></svg>
             {n.to === '/cart' && cartCount > 0 ? <span className="badge" aria-hidden="true">{cartCount}</span> : null}
@@ -59,25 +46,9 @@ export function BottomNav({ path, cartCount }: { path: string; cartCount: number
             {n.label}
             {n.to === '/cart' && cartCount > 0 ? <span className="sr-only">, {cartCount === 1 ? '1 item' : `${cartCount} items`}</span> : null}
           </span>
-        </a>
+        </Link>
       ))}
     </nav>
-  );
-}
-
-/** An in-app link that keeps the page (history navigation). */
-export function Link({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
-  return (
-    <a
-      href={to}
-      className={className}
-      onClick={(e) => {
-        e.preventDefault();
-        navigate(to);
-      }}
-    >
-      {children}
-    </a>
   );
 }
 
@@ -132,24 +103,6 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
       <span className="sr-only">{label}</span>
     </div>
   );
-}
-
-/** Loads once per `deps`; `reload` loads again. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | null; error: unknown; loading: boolean; reload: () => void } {
-  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true });
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    load().then(
-      (data) => live && setState({ data, error: null, loading: false }),
-      (error) => live && setState({ data: null, error, loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [...deps, tick]);
-  return { ...state, reload: useCallback(() => setTick((t) => t + 1), []) };
 }
 
 /**

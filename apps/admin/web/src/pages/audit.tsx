@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { formatMoney } from '../money.ts';
+import { formatMoney, Link } from '@storefront/web';
+import { api, client } from '../api.ts';
 import type { AuditEntry } from '../types.ts';
-import { Link, PagedTable, useCurrency, usePaged, When } from '../ui.tsx';
+import { PagedTable, useCurrency, usePaged, When } from '../ui.tsx';
 
 const ENTITIES = ['product', 'category', 'payment_gateway', 'order', 'user', 'wallet', 'ticket'];
 
@@ -41,7 +42,8 @@ export function AuditLogPage() {
   const [entity, setEntity] = useState('');
   const [entityId, setEntityId] = useState('');
   const currency = useCurrency();
-  const list = usePaged<AuditEntry>('/api/v1/admin/audit-log', { entity, entity_id: entityId.trim() || undefined });
+  const id = entityId.trim() || undefined;
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/audit-log', { params: { query: { ...page, entity: entity || undefined, entity_id: id } } })), [entity, id]);
   return (
     <section>
       <h1>Audit log</h1>

@@ -1,30 +1,30 @@
 import { useState } from 'react';
-import { api } from '../api.ts';
-import { formatMoney, minorToInput, parseMajor } from '../money.ts';
+import { formatMoney, parseMoney } from '@storefront/web';
+import { api, client } from '../api.ts';
 import type { Category, Gateway } from '../types.ts';
-import { PagedTable, useAction, useCurrency, usePaged } from '../ui.tsx';
+import { minorToInput, PagedTable, useAction, useCurrency, usePaged } from '../ui.tsx';
 
 export function CategoriesPage() {
-  const list = usePaged<Category>('/api/v1/admin/categories', {}, 100);
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/categories', { params: { query: page } })), [], 100);
   const [name, setName] = useState('');
   const [sort, setSort] = useState('0');
   const action = useAction();
   const create = () =>
     action.run(async () => {
       if (!/^-?\d+$/.test(sort.trim())) throw new Error('Sort order must be a whole number.');
-      await api.post('/api/v1/admin/categories', { name: name.trim(), sort_order: Number(sort), is_active: true });
+      await api(client.POST('/api/v1/admin/categories', { body: { name: name.trim(), sort_order: Number(sort), is_active: true } }));
       setName('');
       list.reload();
     });
-  const update = (c: Category, patch: Partial<Category>) =>
+  const update = (c: Category, patch: Partial<Pick<Category, 'name' | 'sort_order' | 'is_active'>>) =>
     action.run(async () => {
-      await api.put(`/api/v1/admin/categories/${encodeURIComponent(c.id)}`, patch);
+      await api(client.PUT('/api/v1/admin/categories/{id}', { params: { path: { id: c.id } }, body: patch }));
       list.reload();
     });
   const remove = (c: Category) =>
     action.run(async () => {
       if (!confirm(`Delete the category "${c.name}"?`)) return;
-      await api.del(`/api/v1/admin/categories/${encodeURIComponent(c.id)}`);
+      await api(client.DELETE('/api/v1/admin/categories/{id}', { params: { path: { id: c.id } } }));
       list.reload();
     });
   return (
@@ -72,37 +72,32 @@ export function CategoriesPage() {
 }
 
 export function GatewaysPage() {
-  const list = usePaged<Gateway>('/api/v1/admin/payment-gateways', {}, 100);
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/payment-gateways', { params: { query: page } })), [], 100);
   const currency = useCurrency();
   const [form, setForm] = useState({ code: '', name: '', min: '', max: '' });
   const action = useAction();
   const amount = (text: string, label: string): number | null => {
     if (text.trim() === '') return null;
-    const v = parseMajor(text, currency);
+    const v = parseMoney(text, currency);
     if (v === null) throw new Error(`${label} must be an amount in ${currency}, like 100.00, or empty.`);
     return v;
   };
   const create = () =>
     action.run(async () => {
-      await api.post('/api/v1/admin/payment-gateways', {
-        code: form.code.trim(),
-        name: form.name.trim(),
-        is_active: true,
-        min_amount: amount(form.min, 'Minimum'),
-        max_amount: amount(form.max, 'Maximum'),
-      });
+      const body = { code: form.code.trim(), name: form.name.trim(), is_active: true, min_amount: amount(form.min, 'Minimum'), max_amount: amount(form.max, 'Maximum') };
+      await api(client.POST('/api/v1/admin/payment-gateways', { body }));
       setForm({ code: '', name: '', min: '', max: '' });
       list.reload();
     });
-  const update = (g: Gateway, patch: Record<string, unknown>) =>
+  const update = (g: Gateway, patch: Partial<Pick<Gateway, 'name' | 'sort_order' | 'is_active' | 'min_amount' | 'max_amount'>>) =>
     action.run(async () => {
-      await api.put(`/api/v1/admin/payment-gateways/${encodeURIComponent(g.id)}`, patch);
+      await api(client.PUT('/api/v1/admin/payment-gateways/{id}', { params: { path: { id: g.id } }, body: patch }));
       list.reload();
     });
   const remove = (g: Gateway) =>
     action.run(async () => {
       if (!confirm(`Delete the gateway "${g.name}"?`)) return;
-      await api.del(`/api/v1/admin/payment-gateways/${encodeURIComponent(g.id)}`);
+      await api(client.DELETE('/api/v1/admin/payment-gateways/{id}', { params: { path: { id: g.id } } }));
       list.reload();
     });
   return (
@@ -137,7 +132,7 @@ export function GatewaysPage() {
               <input className="narrow" aria-label={`Sort order of ${g.code}`} defaultValue={String(g.sort_order)} onBlur={(e) => /^-?\d+$/.test(e.target.value) && Number(e.target.value) !== g.sort_order && update(g, { sort_order: Number(e.target.value) })} />
             </td>
             <td>
-              <input className="narrow" aria-label={`Minimum of ${g.code}`} title={formatMoney(g.min_amount, currency)} defaultValue={minorToInput(g.min_amount, currency)} onBlur={(e) => {
+              <input className="narrow" aria-label={`Minimum of ${g.code}`} title={g.min_amount === null ? 'No minimum' : formatMoney(g.min_amount, currency)} defaultValue={minorToInput(g.min_amount, currency)} onBlur={(e) => {
                 try {
                   const v = amount(e.target.value, 'Minimum');
                   if (v !== g.min_amount) void update(g, { min_amount: v });
@@ -147,7 +142,7 @@ export function GatewaysPage() {
               }} />
             </td>
             <td>
-              <input className="narrow" aria-label={`Maximum of ${g.code}`} title={formatMoney(g.max_amount, currency)} defaultValue={minorToInput(g.max_amount, currency)} onBlur={(e) => {
+              <input className="narrow" aria-label={`Maximum of ${g.code}`} title={g.max_amount === null ? 'No maximum' : formatMoney(g.max_amount, currency)} defaultValue={minorToInput(g.max_amount, currency)} onBlur={(e) => {
                 try {
                   const v = amount(e.target.value, 'Maximum');
                   if (v !== g.max_amount) void update(g, { max_amount: v });

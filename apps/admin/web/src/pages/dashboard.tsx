@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { formatMoney, Money, useLoad } from '@storefront/web';
 import { Bar, BarChart as Bars, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMinor, formatMoney } from '../money.ts';
-import { Cell, ErrorBox, Money, When, useLoad } from '../ui.tsx';
+import { api, client } from '../api.ts';
+import type { DailyFigures } from '../types.ts';
+import { Cell, ErrorBox, When } from '../ui.tsx';
 
 /** Dashboard figures that are money (minor units); every other figure is a count. */
 const MONEY = new Set(['wallet_liability', 'revenue', 'refunds', 'topup_amount', 'e_vouchers_outstanding']);
@@ -12,15 +14,8 @@ function Figure({ k, v, currency }: { k: string; v: unknown; currency: string })
   return <Cell k={k.replace(/amount|revenue|refunds/, 'n')} v={v} currency={currency} />;
 }
 
-interface Dashboard {
-  as_of: string;
-  currency: string;
-  current: Record<string, number>;
-  windows: Record<string, Record<string, number>>;
-}
-
 export function DashboardPage() {
-  const { data, error } = useLoad<Dashboard>('/api/v1/admin/dashboard');
+  const { data, error } = useLoad(() => api(client.GET('/api/v1/admin/dashboard')), []);
   if (error || !data) {
     return (
       <section>
@@ -30,7 +25,7 @@ export function DashboardPage() {
     );
   }
   const currency = data.currency ?? 'INR';
-  const windows = Object.entries(data.windows);
+  const windows: [string, Record<string, number>][] = Object.entries(data.windows);
   const metrics = Object.keys(windows[0]?.[1] ?? {});
   return (
     <section>
@@ -75,12 +70,7 @@ export function DashboardPage() {
   );
 }
 
-interface Daily {
-  as_of: string;
-  currency: string;
-  days: Array<{ day: string; new_users: number; orders: number; revenue: number; refunds: number; topups: number; topup_amount: number }>;
-}
-type DailyFigure = Exclude<keyof Daily['days'][number], 'day'>;
+type DailyFigure = Exclude<keyof DailyFigures, 'day'>;
 
 const FIGURES: { key: DailyFigure; label: string; money: boolean }[] = [
   { key: 'revenue', label: 'Revenue', money: true },
@@ -99,7 +89,7 @@ const FIGURES: { key: DailyFigure; label: string; money: boolean }[] = [
 function DailySeries() {
   const [days, setDays] = useState(30);
   const [figure, setFigure] = useState<DailyFigure>('revenue');
-  const { data, error } = useLoad<Daily>(`/api/v1/admin/dashboard/daily?days=${days}`);
+  const { data, error } = useLoad(() => api(client.GET('/api/v1/admin/dashboard/daily', { params: { query: { days } } })), [days]);
   const f = FIGURES.find((x) => x.key === figure)!;
   const currency = data?.currency ?? 'INR';
   const show = (v: number) => (f.money ? formatMoney(v, currency) : String(v));
@@ -138,7 +128,7 @@ function DailySeries() {
               <Chart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="label" interval="preserveStartEnd" minTickGap={16} />
-                <YAxis width={f.money ? 90 : 50} allowDecimals={false} tickFormatter={(v: number) => (f.money ? formatMinor(v, currency) : String(v))} />
+                <YAxis width={f.money ? 90 : 50} allowDecimals={false} tickFormatter={(v: number) => (f.money ? formatMoney(v, currency) : String(v))} />
                 <Tooltip formatter={(v) => show(Number(v))} labelFormatter={(_l, p) => String(p?.[0]?.payload?.day ?? '')} />
                 {f.money ? (
                   <Line type="monotone" dataKey="value" name={f.label} stroke="#2456c6" strokeWidth={2} dot={false} isAnimationActive={false} />

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { withQuery } from '../api.ts';
-import type { PaymentToReturn, Refund, Txn, WebhookLog } from '../types.ts';
-import { AutoTable, ErrorBox, ExportLink, LedgerTable, Link, Money, PagedTable, Status, TableScroll, When, useCurrency, useLoad, usePaged } from '../ui.tsx';
+import { Link, Money, useLoad } from '@storefront/web';
+import { api, client } from '../api.ts';
+import type { LedgerEntry, WebhookLog } from '../types.ts';
+import { ErrorBox, ExportLink, LedgerTable, PagedTable, Status, TableScroll, When, useCurrency, usePaged } from '../ui.tsx';
 
 export function RefundsPage() {
-  const list = usePaged<Refund>('/api/v1/admin/refunds', {});
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/refunds', { params: { query: page } })), []);
   return (
     <section>
       <h1>Refunds</h1>
@@ -40,28 +41,8 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 /** The day after a YYYY-MM-DD date: the API's `to` is exclusive, the page's "to" day is inclusive. */
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-interface SumCount {
-  count: number;
-  amount?: number;
-}
-interface Reconciliation {
-  from: string;
-  to: string;
-  currency: string;
-  ok: boolean;
-  mismatches: { kind: string; id: string; detail: string }[];
-  [section: string]: unknown;
-}
-
-/** A row is a mismatch when the API flags it, or its two sides disagree. */
-function isMismatch(row: Record<string, unknown>): boolean {
-  if (row.mismatch === true || row.matched === false || row.ok === false) return true;
-  if (typeof row.status === 'string' && /mismatch|missing|unmatched|error/i.test(row.status)) return true;
-  return false;
-}
-
 /** One section (top-ups, orders, balances) as rows of metric, count and amount. */
-function Section({ name, value, currency }: { name: string; value: Record<string, unknown>; currency: string }) {
+function Section({ name, value, currency }: { name: string; value: Record<string, number | { count: number; amount?: number }>; currency: string }) {
   const rows = Object.entries(value);
   return (
     <div>
@@ -76,7 +57,7 @@ function Section({ name, value, currency }: { name: string; value: Record<string
         </thead>
         <tbody>
           {rows.map(([k, v]) => {
-            const sc = (v && typeof v === 'object' ? v : { amount: v }) as SumCount;
+            const sc = typeof v === 'number' ? { amount: v, count: undefined } : v;
             const isCount = typeof v === 'number' && !/sum|amount|balance/.test(k);
             return (
               <tr key={k}>
@@ -97,11 +78,10 @@ export function ReconciliationPage() {
   const [to, setTo] = useState(today());
   const [recheck, setRecheck] = useState(false);
   // recheck: every day and every wallet checked live (slower), not read from the jobs' last runs.
-  const [range, setRange] = useState<{ from: string; to: string; recheck?: string }>({ from: daysAgo(7), to: dayAfter(today()) });
-  const { data, error } = useLoad<Reconciliation>(withQuery('/api/v1/admin/reconciliation', range));
+  const [range, setRange] = useState<{ from: string; to: string; recheck?: boolean }>({ from: daysAgo(7), to: dayAfter(today()) });
+  const { data, error } = useLoad(() => api(client.GET('/api/v1/admin/reconciliation', { params: { query: range } })), [range]);
   const currency = data?.currency ?? 'INR';
-  const sections = data ? Object.entries(data).filter(([k, v]) => k !== 'mismatches' && v && typeof v === 'object' && !Array.isArray(v)) : [];
-  const otherLists = data ? Object.entries(data).filter(([k, v]) => k !== 'mismatches' && Array.isArray(v)) : [];
+  const sections = data ? ([['topups', data.topups], ['orders', data.orders], ['balances', data.balances]] as const) : [];
   return (
     <section>
       <h1>Reconciliation</h1>
@@ -109,7 +89,7 @@ export function ReconciliationPage() {
         className="filters"
         onSubmit={(e) => {
           e.preventDefault();
-          setRange({ from, to: dayAfter(to), recheck: recheck ? 'true' : undefined });
+          setRange({ from, to: dayAfter(to), ...(recheck ? { recheck } : {}) });
         }}
       >
         <label>
@@ -122,7 +102,7 @@ export function ReconciliationPage() {
           <input type="checkbox" checked={recheck} onChange={(e) => setRecheck(e.target.checked)} /> Check everything live
         </label>
         <button type="submit">Show</button>
-        <ExportLink path="/api/v1/admin/reconciliation/export.csv" query={range} filename="reconciliation.csv" />
+        <ExportLink path="/api/v1/admin/reconciliation/export.csv" query={{ from: range.from, to: range.to, recheck: range.recheck ? 'true' : undefined }} filename="reconciliation.csv" />
         <span className="muted">
           Days are UTC. Without a live check, closed days and wallet balances are as the hourly jobs last verified them.
         </span>
@@ -165,13 +145,7 @@ export function ReconciliationPage() {
             </>
           )}
           {sections.map(([k, v]) => (
-            <Section key={k} name={k} value={v as Record<string, unknown>} currency={currency} />
-          ))}
-          {otherLists.map(([k, v]) => (
-            <div key={k}>
-              <h2>{k.replace(/_/g, ' ')}</h2>
-              <AutoTable rows={v as Record<string, unknown>[]} highlight={isMismatch} label={k.replace(/_/g, ' ')} />
-            </div>
+            <Section key={k} name={k} value={v} currency={currency} />
           ))}
         </>
       )}
@@ -180,15 +154,15 @@ export function ReconciliationPage() {
 }
 
 export function WebhookLogsPage() {
-  const [outcome, setOutcome] = useState('');
-  const list = usePaged<WebhookLog>('/api/v1/admin/webhook/logs', { outcome });
+  const [outcome, setOutcome] = useState<WebhookLog['outcome'] | ''>('');
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/webhook/logs', { params: { query: { ...page, outcome: outcome || undefined } } })), [outcome]);
   return (
     <section>
       <h1>Webhook logs</h1>
       <div className="filters">
-        <select aria-label="Filter by outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)}>
+        <select aria-label="Filter by outcome" value={outcome} onChange={(e) => setOutcome(OUTCOMES.find((o) => o === e.target.value) ?? '')}>
           <option value="">All outcomes</option>
-          {['credited', 'duplicate', 'rejected', 'error'].map((o) => (
+          {OUTCOMES.map((o) => (
             <option key={o} value={o}>
               {o}
             </option>
@@ -224,7 +198,7 @@ export function WebhookLogsPage() {
  * by the gateway transaction id shown.
  */
 export function PaymentsToReturnPage() {
-  const list = usePaged<PaymentToReturn>('/api/v1/admin/payments-to-return', {});
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/payments-to-return', { params: { query: page } })), []);
   return (
     <section>
       <h1>Payments to return</h1>
@@ -261,23 +235,24 @@ export function PaymentsToReturnPage() {
   );
 }
 
-const TRANSACTION_TYPES = ['topup', 'order_payment', 'order_refund', 'daily_spin', 'adjustment'] as const;
+const OUTCOMES = Object.keys({ credited: 0, duplicate: 0, rejected: 0, error: 0 } satisfies Record<WebhookLog['outcome'], 0>) as WebhookLog['outcome'][];
+const TRANSACTION_TYPES = Object.keys({ topup: 0, order_payment: 0, order_refund: 0, daily_spin: 0, adjustment: 0 } satisfies Record<LedgerEntry['type'], 0>) as LedgerEntry['type'][];
 
 /** Every wallet movement, filtered by type and by UTC day (both ends inclusive), with its CSV export. */
 export function TransactionsPage() {
   const currency = useCurrency();
-  const [type, setType] = useState('');
+  const [type, setType] = useState<LedgerEntry['type'] | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const filters = { type, from, to };
-  const list = usePaged<Txn>('/api/v1/admin/transactions', filters);
+  const filters = { type: type || undefined, from: from || undefined, to: to || undefined };
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/transactions', { params: { query: { ...page, ...filters } } })), [type, from, to]);
   return (
     <section>
       <h1>Transactions</h1>
       <div className="filters">
         <label>
           Type{' '}
-          <select aria-label="Filter by type" value={type} onChange={(e) => setType(e.target.value)}>
+          <select aria-label="Filter by type" value={type} onChange={(e) => setType(TRANSACTION_TYPES.find((t) => t === e.target.value) ?? '')}>
             <option value="">All</option>
             {TRANSACTION_TYPES.map((t) => (
               <option key={t} value={t}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../api.ts';
+import { portal } from '../api.ts';
 import { ErrorBox, Notice, useAction } from '../ui.tsx';
 
 interface Me {
@@ -18,7 +18,7 @@ export function LoginPage({ onLogin, notice }: { onLogin: (user: Me) => void; no
         onSubmit={(e) => {
           e.preventDefault();
           void action.run(async () => {
-            const r = await api.post<{ user: Me }>('/session/login', { phone, password });
+            const r = await portal<{ user: Me }>('POST', '/session/login', { phone, password });
             onLogin(r.user);
           });
         }}

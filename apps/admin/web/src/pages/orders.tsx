@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { api } from '../api.ts';
-import { formatMoney, parseMajor } from '../money.ts';
-import { ORDER_STATUSES, type Order, type User } from '../types.ts';
-import { ErrorBox, ExportLink, Link, Money, Notice, PagedTable, Pending, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+import { formatMoney, Link, Money, parseMoney, useLoad } from '@storefront/web';
+import { api, client } from '../api.ts';
+import { ORDER_STATUSES, type Order } from '../types.ts';
+import { ErrorBox, ExportLink, Notice, PagedTable, Pending, Status, When, useAction, usePaged } from '../ui.tsx';
 
 /** Where an admin may move an order from each status (docs/contracts.md §5); refunds have their own button. */
-const NEXT: Record<string, string[]> = {
+const NEXT: Record<Order['status'], Order['status'][]> = {
   placed: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
   shipped: ['delivered'],
@@ -15,15 +15,15 @@ const NEXT: Record<string, string[]> = {
 };
 
 export function OrdersPage() {
-  const [status, setStatus] = useState('');
-  const list = usePaged<Order>('/api/v1/admin/orders', { status });
+  const [status, setStatus] = useState<Order['status'] | ''>('');
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/orders', { params: { query: { ...page, status: status || undefined } } })), [status]);
   return (
     <section>
       <h1>Orders</h1>
       <div className="filters">
         <label>
           Status{' '}
-          <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(ORDER_STATUSES.find((s) => s === e.target.value) ?? '')}>
             <option value="">All</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -61,9 +61,11 @@ export function OrdersPage() {
 }
 
 export function OrderDetailPage({ id }: { id: string }) {
-  const { data: order, error, reload } = useLoad<Order>(`/api/v1/admin/orders/${encodeURIComponent(id)}`);
+  const path = { id };
+  const { data: order, error, reload } = useLoad(() => api(client.GET('/api/v1/admin/orders/{id}', { params: { path } })), [id]);
   // The customer by name and phone, not by id (an unknown or deleted user falls back to the id).
-  const { data: customer } = useLoad<User>(order?.user_id ? `/api/v1/admin/users/${encodeURIComponent(order.user_id)}` : null);
+  const uid = order?.user_id;
+  const { data: customer } = useLoad(uid ? () => api(client.GET('/api/v1/admin/users/{uid}', { params: { path: { uid } } })) : null, [uid]);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -72,9 +74,9 @@ export function OrderDetailPage({ id }: { id: string }) {
   const refunded = typeof order.refunded_amount === 'number' ? order.refunded_amount : 0;
   const refundable = Math.max(0, order.total - refunded);
 
-  const changeStatus = (status: string) =>
+  const changeStatus = (status: Order['status']) =>
     action.run(async () => {
-      await api.post(`/api/v1/admin/orders/${encodeURIComponent(id)}/status`, { status });
+      await api(client.POST('/api/v1/admin/orders/{id}/status', { params: { path }, body: { status } }));
       setNotice(`Status changed to ${status}.`);
       reload();
     });
@@ -82,7 +84,7 @@ export function OrderDetailPage({ id }: { id: string }) {
     action.run(async () => {
       const body: { amount?: number; reason?: string } = {};
       if (amount.trim() !== '') {
-        const minor = parseMajor(amount, order.currency);
+        const minor = parseMoney(amount, order.currency);
         if (minor === null || minor <= 0) throw new Error(`Enter the refund in ${order.currency}, like 10.00, or leave it empty to refund everything still refundable.`);
         body.amount = minor;
       }
@@ -91,7 +93,7 @@ export function OrderDetailPage({ id }: { id: string }) {
       // The key is the refund as it stands: a double click or a resent request pays once, while
       // the next refund (after refunded_amount has moved) gets a new key.
       const key = `refund:${id}:${refunded}:${body.amount ?? 'rest'}`;
-      await api.post(`/api/v1/admin/orders/${encodeURIComponent(id)}/refund`, body, { 'idempotency-key': key });
+      await api(client.POST('/api/v1/admin/orders/{id}/refund', { params: { path, header: { 'idempotency-key': key } }, body }));
       setAmount('');
       setReason('');
       setNotice('Refund issued to the wallet.');

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
-import { api, withQuery, type Page } from '../api.ts';
-import { minorToInput, parseMajor } from '../money.ts';
-import { navigate } from '@storefront/web-router';
-import type { Category, Product, ProductImage } from '../types.ts';
-import { ErrorBox, Link, Money, Notice, PagedTable, useAction, useCurrency, usePaged } from '../ui.tsx';
+import { Link, Money, navigate, parseMoney } from '@storefront/web';
+import { api, client } from '../api.ts';
+import type { Category, ProductImage } from '../types.ts';
+import { ErrorBox, minorToInput, Notice, PagedTable, useAction, useCurrency, usePaged } from '../ui.tsx';
 
 export function ProductsPage() {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const [active, setActive] = useState('');
-  const list = usePaged<Product>('/api/v1/admin/products', { q: search, is_active: active });
+  const [active, setActive] = useState<'' | 'true' | 'false'>('');
+  const is_active = active === '' ? undefined : active === 'true';
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/products', { params: { query: { ...page, q: search || undefined, is_active } } })), [search, is_active]);
   return (
     <section>
       <div className="title-row">
@@ -26,7 +26,7 @@ export function ProductsPage() {
         }}
       >
         <input type="search" placeholder="Search by name" aria-label="Search products" value={q} onChange={(e) => setQ(e.target.value)} />
-        <select aria-label="Active filter" value={active} onChange={(e) => setActive(e.target.value)}>
+        <select aria-label="Active filter" value={active} onChange={(e) => setActive(e.target.value === 'true' ? 'true' : e.target.value === 'false' ? 'false' : '')}>
           <option value="">All</option>
           <option value="true">Active only</option>
           <option value="false">Inactive only</option>
@@ -88,16 +88,16 @@ export function ProductEditPage({ id }: { id: string | null }) {
   const upload = useAction();
 
   useEffect(() => {
-    api.get<Page<Category>>('/api/v1/admin/categories?limit=100').then((p) => setCategories(p.items), () => setCategories([]));
+    api(client.GET('/api/v1/admin/categories', { params: { query: { limit: 100 } } })).then((p) => setCategories(p.items), () => setCategories([]));
     if (!id) {
       return;
     }
     (async () => {
       try {
-        const p = await api.get<Product>(`/api/v1/admin/products/${encodeURIComponent(id)}`);
+        const p = await api(client.GET('/api/v1/admin/products/{id}', { params: { path: { id } } }));
         let cost: number | null = null;
         try {
-          cost = (await api.get<{ unit_cost: number | null }>(`/api/v1/admin/products/${encodeURIComponent(id)}/cost`)).unit_cost;
+          cost = (await api(client.GET('/api/v1/admin/products/{id}/cost', { params: { path: { id } } }))).unit_cost;
         } catch {
           cost = null;
         }
@@ -132,17 +132,17 @@ export function ProductEditPage({ id }: { id: string | null }) {
     upload.run(async () => {
       for (const file of Array.from(files ?? [])) {
         const data = await readAsDataUrl(file);
-        const res = await api.post<{ data: { url: string } }>('/api/v1/admin/uploads/image', { filename: file.name, data });
+        const res = await api(client.POST('/api/v1/admin/uploads/image', { body: { filename: file.name, data } }));
         setImages((xs) => [...xs, { image_url: res.data.url, alt_text: file.name.replace(/\.[^.]+$/, '') }]);
       }
     });
 
   const submit = () =>
     save.run(async () => {
-      const price = parseMajor(form.price, currency);
+      const price = parseMoney(form.price, currency);
       if (price === null) throw new Error(`Enter the price in ${currency}, like 12.50.`);
       if (!/^\d+$/.test(form.stock.trim())) throw new Error('Stock must be a whole number.');
-      const cost = form.unit_cost.trim() === '' ? null : parseMajor(form.unit_cost, currency);
+      const cost = form.unit_cost.trim() === '' ? null : parseMoney(form.unit_cost, currency);
       if (form.unit_cost.trim() !== '' && cost === null) throw new Error(`Enter the unit cost in ${currency}, like 8.00, or leave it empty.`);
       const body = {
         name: form.name.trim(),
@@ -154,9 +154,9 @@ export function ProductEditPage({ id }: { id: string | null }) {
         images: images.map((i) => ({ image_url: i.image_url, alt_text: i.alt_text })),
       };
       const saved = id
-        ? await api.put<Product>(`/api/v1/admin/products/${encodeURIComponent(id)}`, body)
-        : await api.post<Product>('/api/v1/admin/products', body);
-      await api.put(`/api/v1/admin/products/${encodeURIComponent(saved.id)}/cost`, { unit_cost: cost });
+        ? await api(client.PUT('/api/v1/admin/products/{id}', { params: { path: { id } }, body }))
+        : await api(client.POST('/api/v1/admin/products', { body }));
+      await api(client.PUT('/api/v1/admin/products/{id}/cost', { params: { path: { id: saved.id } }, body: { unit_cost: cost } }));
       setImages(saved.images.map((i) => ({ image_url: i.image_url, alt_text: i.alt_text })));
       setNotice('Saved.');
       if (!id) navigate(`/products/${saved.id}`, true);
@@ -165,7 +165,7 @@ export function ProductEditPage({ id }: { id: string | null }) {
   const remove = () =>
     save.run(async () => {
       if (!id || !confirm('Delete this product?')) return;
-      await api.del(`/api/v1/admin/products/${encodeURIComponent(id)}`);
+      await api(client.DELETE('/api/v1/admin/products/{id}', { params: { path: { id } } }));
       navigate('/products');
     });
 
@@ -264,7 +264,7 @@ export function ProductEditPage({ id }: { id: string | null }) {
               Delete product
             </button>
           )}
-          <button type="button" className="secondary" onClick={() => navigate(withQuery('/products', {}))}>
+          <button type="button" className="secondary" onClick={() => navigate('/products')}>
             Back to products
           </button>
         </div>

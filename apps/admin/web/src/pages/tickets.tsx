@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { api } from '../api.ts';
-import { TICKET_STATUSES, type Ticket, type TicketRow } from '../types.ts';
-import { ErrorBox, Link, Notice, PagedTable, Pending, Status, When, useAction, useLoad, usePaged } from '../ui.tsx';
+import { Link, useLoad } from '@storefront/web';
+import { api, client } from '../api.ts';
+import { TICKET_STATUSES, type Ticket } from '../types.ts';
+import { ErrorBox, Notice, PagedTable, Pending, Status, When, useAction, usePaged } from '../ui.tsx';
 
 export function TicketsPage() {
-  const [status, setStatus] = useState('');
-  const list = usePaged<TicketRow>('/api/v1/admin/tickets', { status });
+  const [status, setStatus] = useState<Ticket['status'] | ''>('');
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/tickets', { params: { query: { ...page, status: status || undefined } } })), [status]);
   return (
     <section>
       <h1>Tickets</h1>
       <div className="filters">
-        <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
+        <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(TICKET_STATUSES.find((s) => s === e.target.value) ?? '')}>
           <option value="">All</option>
           {TICKET_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -43,22 +44,22 @@ export function TicketsPage() {
 }
 
 export function TicketDetailPage({ id }: { id: string }) {
-  const base = `/api/v1/admin/tickets/${encodeURIComponent(id)}`;
-  const { data: ticket, error, reload } = useLoad<Ticket>(base);
+  const path = { id };
+  const { data: ticket, error, reload } = useLoad(() => api(client.GET('/api/v1/admin/tickets/{id}', { params: { path } })), [id]);
   const [message, setMessage] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
   if (error || !ticket) return <Pending title="Ticket" error={error} />;
   const reply = () =>
     action.run(async () => {
-      await api.post(`${base}/reply`, { message: message.trim() });
+      await api(client.POST('/api/v1/admin/tickets/{id}/reply', { params: { path }, body: { message: message.trim() } }));
       setMessage('');
       setNotice('Reply sent.');
       reload();
     });
-  const setStatus = (status: string) =>
+  const setStatus = (status: Ticket['status']) =>
     action.run(async () => {
-      await api.put(`${base}/status`, { status });
+      await api(client.PUT('/api/v1/admin/tickets/{id}/status', { params: { path }, body: { status } }));
       setNotice(`Status changed to ${status.replace(/_/g, ' ')}.`);
       reload();
     });

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-import { api } from '../api.ts';
-import { formatMoney, minorToInput, parseMajor } from '../money.ts';
-import { navigate } from '@storefront/web-router';
-import type { LedgerEntry, Order, TicketRow, User, UserRow } from '../types.ts';
-import { Cell, ErrorBox, LedgerTable, Link, Money, Notice, PagedTable, Pending, Status, When, useAction, useCurrency, useLoad, usePaged } from '../ui.tsx';
+import { formatMoney, Link, Money, navigate, parseMoney, useLoad } from '@storefront/web';
+import type { LedgerEntry } from '../types.ts';
+import { api, client } from '../api.ts';
+import { Cell, ErrorBox, LedgerTable, Notice, PagedTable, Pending, Status, When, minorToInput, useAction, useCurrency, usePaged } from '../ui.tsx';
 
 export function UsersPage() {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const list = usePaged<UserRow>('/api/v1/admin/users', { q: search });
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/users', { params: { query: { ...page, q: search || undefined } } })), [search]);
   return (
     <section>
       <h1>Users</h1>
@@ -47,32 +46,30 @@ export function UsersPage() {
 const SKIP = new Set(['id', 'full_name', 'phone', 'email', 'is_admin', 'wallet', 'deletion', 'referral_attribution']);
 
 export function UserDetailPage({ id }: { id: string }) {
-  const base = `/api/v1/admin/users/${encodeURIComponent(id)}`;
-  const { data: user, error, reload } = useLoad<User>(base);
-  const ledger = usePaged<LedgerEntry>(`${base}/ledger`, {});
-  const orders = usePaged<Order>(`${base}/orders`, {});
-  const tickets = usePaged<TicketRow>(`${base}/tickets`, {});
+  const uid = { uid: id };
+  const { data: user, error, reload } = useLoad(() => api(client.GET('/api/v1/admin/users/{uid}', { params: { path: uid } })), [id]);
+  const ledger = usePaged((page) => api(client.GET('/api/v1/admin/users/{uid}/ledger', { params: { path: uid, query: page } })), [id]);
+  const orders = usePaged((page) => api(client.GET('/api/v1/admin/users/{uid}/orders', { params: { path: uid, query: page } })), [id]);
+  const tickets = usePaged((page) => api(client.GET('/api/v1/admin/users/{uid}/tickets', { params: { path: uid, query: page } })), [id]);
   const [edit, setEdit] = useState<{ full_name: string; email: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [reversing, setReversing] = useState<Debit | null>(null);
   const action = useAction();
   const currency = useCurrency();
   if (error || !user) return <Pending title="User" error={error} />;
-  const wallet = (user.wallet ?? null) as Record<string, unknown> | null;
-  const deletion = (user.deletion ?? null) as { status: string; scheduled_for?: string } | null;
-  const attribution = (user.referral_attribution ?? null) as { method: string; code: string; created_at: string } | null;
+  const { wallet, deletion, referral_attribution: attribution } = user;
 
   const setAdmin = (is_admin: boolean) =>
     action.run(async () => {
       if (!confirm(is_admin ? `Make ${user.full_name} an admin? They will be able to sign in to this portal.` : `Remove admin rights from ${user.full_name}? Their sessions end at once.`)) return;
-      await api.put(base, { is_admin });
+      await api(client.PUT('/api/v1/admin/users/{uid}', { params: { path: uid }, body: { is_admin } }));
       setNotice(is_admin ? 'Promoted to admin.' : 'Admin rights removed.');
       reload();
     });
   const save = () =>
     action.run(async () => {
       if (!edit) return;
-      await api.put(base, { full_name: edit.full_name.trim(), email: edit.email.trim() === '' ? null : edit.email.trim() });
+      await api(client.PUT('/api/v1/admin/users/{uid}', { params: { path: uid }, body: { full_name: edit.full_name.trim(), email: edit.email.trim() === '' ? null : edit.email.trim() } }));
       setEdit(null);
       setNotice('Saved.');
       reload();
@@ -80,7 +77,7 @@ export function UserDetailPage({ id }: { id: string }) {
   const remove = () =>
     action.run(async () => {
       if (!confirm(`Delete ${user.full_name}? Their account is anonymised and every session ends; ledger rows are kept.`)) return;
-      await api.del(base);
+      await api(client.DELETE('/api/v1/admin/users/{uid}', { params: { path: uid } }));
       navigate('/users');
     });
 
@@ -287,13 +284,13 @@ function AdjustWallet(props: { userId: string; currency: string; reversing: Debi
   }, [reversing, currency]);
   const submit = () =>
     action.run(async () => {
-      const minor = parseMajor(amount, currency);
+      const minor = parseMoney(amount, currency);
       if (minor === null || minor <= 0) throw new Error(`Enter the amount in ${currency}, like 10.00.`);
       if (!reason.trim()) throw new Error('Say why: the reason is kept with the ledger row.');
       const words = reversing ? `Give back ${formatMoney(minor, currency)} of this debit to the wallet?` : `Take ${formatMoney(minor, currency)} from this wallet?`;
       if (!confirm(words)) return;
       const body = reversing ? { amount: minor, reason: reason.trim(), reverses: reversing.id } : { amount: -minor, reason: reason.trim() };
-      await api.post(`/api/v1/admin/users/${encodeURIComponent(userId)}/adjustments`, body, { 'idempotency-key': key });
+      await api(client.POST('/api/v1/admin/users/{uid}/adjustments', { params: { path: { uid: userId }, header: { 'idempotency-key': key } }, body }));
       setAmount('');
       setReason('');
       setKey(crypto.randomUUID());

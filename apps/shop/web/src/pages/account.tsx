@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { Link, useLoad } from '@storefront/web';
 import { call, client } from '../api.ts';
 import { ShopError } from '../errors.ts';
 import { useShop } from '../state.tsx';
-import { ErrorNote, Field, Link, Notice, Screen, Spinner, useLoad } from '../ui.tsx';
+import { ErrorNote, Field, Notice, Screen, Spinner } from '../ui.tsx';
 import { CodeInput, useCountdown } from './auth.tsx';
 
 export function Account() {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link, navigate } from '@storefront/web';
 import { call, client, session } from '../api.ts';
 import { ShopError } from '../errors.ts';
-import { navigate } from '@storefront/web-router';
 import { useShop } from '../state.tsx';
-import { ErrorNote, Field, Link, Notice, Screen } from '../ui.tsx';
+import { ErrorNote, Field, Notice, Screen } from '../ui.tsx';
 
 /** Seconds left before another code may be asked for (the API's resend_in / retry_after). */
 export function useCountdown() {

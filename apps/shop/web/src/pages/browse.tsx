@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { Money, navigate, useLoad } from '@storefront/web';
 import { call, client, mediaSrc, type Product } from '../api.ts';
-import { navigate } from '@storefront/web-router';
-import { ListEnd, Money, Screen, useInfinite, useLoad } from '../ui.tsx';
+import { ListEnd, Screen, useInfinite } from '../ui.tsx';
 
 const PAGE = 20;
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
+import { Link, Money, navigate, useLoad } from '@storefront/web';
 import { call, client, mediaSrc, type Order, type Quote, type Wallet } from '../api.ts';
 import { checkoutKey, emptyCart, frozen, itemCount, markUnsure, orderItems, setQuantity } from '../cart.ts';
 import { outcomeUnknown } from '../errors.ts';
-import { navigate } from '@storefront/web-router';
 import { useShop } from '../state.tsx';
-import { ErrorNote, Link, Money, Notice, Screen, Spinner, useLoad } from '../ui.tsx';
+import { ErrorNote, Notice, Screen, Spinner } from '../ui.tsx';
 
 /** 128 random bits, hex: the Idempotency-Key of one checkout attempt. */
 function newKey(): string {

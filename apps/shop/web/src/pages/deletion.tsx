@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useLoad } from '@storefront/web';
 import { call, client, type DeletionStatus } from '../api.ts';
 import { blockerWords, ShopError } from '../errors.ts';
-import { ErrorNote, Field, formatDate, Notice, Screen, Spinner, useLoad } from '../ui.tsx';
+import { ErrorNote, Field, formatDate, Notice, Screen, Spinner } from '../ui.tsx';
 import { CodeInput, useCountdown } from './auth.tsx';
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { Link, Money, useLoad } from '@storefront/web';
 import { call, client, type Order } from '../api.ts';
-import { ErrorNote, formatDate, Link, ListEnd, Money, Notice, Screen, Spinner, useInfinite, useLoad } from '../ui.tsx';
+import { ErrorNote, formatDate, ListEnd, Notice, Screen, Spinner, useInfinite } from '../ui.tsx';
 
 const STATUS: Record<Order['status'], string> = {
   placed: 'Placed',

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { Money, navigate, useLoad } from '@storefront/web';
 import { call, client, mediaSrc, type Product } from '../api.ts';
 import { addToCart, frozen, MAX_QUANTITY } from '../cart.ts';
-import { navigate } from '@storefront/web-router';
 import { useShop } from '../state.tsx';
-import { ErrorNote, Money, Notice, Screen, Spinner, useLoad } from '../ui.tsx';
+import { ErrorNote, Notice, Screen, Spinner } from '../ui.tsx';
 
 /** Swipeable gallery (scroll snap), dots, and a full-screen zoom on tap. */
 function Gallery({ p }: { p: Product }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { Link, navigate, useLoad } from '@storefront/web';
 import { call, client, type Ticket } from '../api.ts';
-import { navigate } from '@storefront/web-router';
-import { ErrorNote, Field, formatDate, Link, ListEnd, Screen, Spinner, useInfinite, useLoad } from '../ui.tsx';
+import { ErrorNote, Field, formatDate, ListEnd, Screen, Spinner, useInfinite } from '../ui.tsx';
 
 const STATUS: Record<Ticket['status'], string> = {
   open: 'Open',

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatMoney, Link, minorToDecimal, Money, navigate, parseMoney, useLoad } from '@storefront/web';
 import { call, client, type Transaction } from '../api.ts';
 import { ShopError } from '../errors.ts';
-import { formatMoney, parseAmount } from '../money.ts';
-import { navigate } from '@storefront/web-router';
-import { ErrorNote, Field, formatDate, Link, ListEnd, Money, Notice, Screen, Spinner, useInfinite, useLoad } from '../ui.tsx';
+import { ErrorNote, Field, formatDate, ListEnd, Notice, Screen, Spinner, useInfinite } from '../ui.tsx';
 
 const TX_WORDS: Record<Transaction['type'], string> = {
   topup: 'Money added',
@@ -124,7 +123,7 @@ export function TopUp({ search }: { search: URLSearchParams }) {
     e.preventDefault();
     setError(null);
     setHint('');
-    const amount = parseAmount(text, currency);
+    const amount = parseMoney(text, currency);
     if (amount === null || amount <= 0) {
       setHint('Enter an amount, like 500 or 499.50.');
       return;
@@ -159,7 +158,7 @@ export function TopUp({ search }: { search: URLSearchParams }) {
         <Field label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} hint={hint || undefined} />
         <div className="chips" role="group" aria-label="Quick amounts">
           {PRESETS.map((m) => (
-            <button key={m} type="button" className="chip" onClick={() => setText(String(m / 100))}>
+            <button key={m} type="button" className="chip" onClick={() => setText(minorToDecimal(m, currency))}>
               {formatMoney(m, currency)}
             </button>
           ))}

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cleanPath, match } from '../src/index.ts';
+import { cleanPath, match } from '../src/router.ts';
 
 describe('matching a path against a route', () => {
   it('names the parameters, decoded', () => {
