@@ -9,3 +9,14 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   if (result.error) throw result.error;
   return result;
 }
+
+/** Names of the migrations this code knows that the database has not applied (Kysely's own table). */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const applied = await db
+    .selectFrom('kysely_migration')
+    .select('name')
+    .execute()
+    .then((rows) => new Set(rows.map((r) => r.name as string)))
+    .catch(() => new Set<string>());
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
