@@ -96,8 +96,10 @@ case "$healthcheck" in *healthcheck.ts*) ;; *) echo "image-check: no HEALTHCHECK
 mnt=$(podman image mount "$image")
 mounts=()
 pids=()
+inner=()
 cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  # unshare's parent ignores SIGTERM while it waits: stop what runs inside, then reap unshare.
+  for p in "${inner[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount "${mounts[i]}" 2>/dev/null || true; done
   podman image unmount "$image" >/dev/null 2>&1 || true
@@ -128,7 +130,7 @@ start() {
   pids+=("$outer")
   for _ in $(seq 1 50); do
     started_pid=$(pgrep -P "$outer" || true)
-    [ -n "$started_pid" ] && return 0
+    [ -n "$started_pid" ] && inner+=("$started_pid") && return 0
     sleep 0.1
   done
   echo "image-check: $log: no process" >&2; return 1
@@ -146,6 +148,8 @@ wait_for() {
   done
   echo "image-check: $url did not answer; its log:" >&2; tail -30 "$log" >&2; return 1
 }
+# A port nothing listens on now (the machine is shared: fixed numbers collide).
+free_port() { node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
 get() { curl -sS -w ' (%{http_code})' "$1"; echo; }
 stop() {
   local pid=$1 outer=$2 code=0
@@ -175,7 +179,7 @@ check_api() {
   api_pid=$pid api_outer=$outer
 }
 
-check_api sqlite 39400 DATABASE_URL=sqlite:/data/storefront.db
+check_api sqlite "$(free_port)" DATABASE_URL=sqlite:/data/storefront.db
 stat -c '   /data: %n, owner uid %u' "$data"/*
 stop "$api_pid" "$api_outer"
 
@@ -187,29 +191,31 @@ start "$work/migrate.log" "${common[@]}" DATABASE_URL="$pg/$pg_db"
 wait "${pids[-1]}" || { cat "$work/migrate.log"; exit 1; }
 sed 's/^/   /' "$work/migrate.log" | tail -3
 
-check_api postgres 39401 DATABASE_URL="$pg/$pg_db"
-api="http://127.0.0.1:39401"
+api_port=$(free_port)
+check_api postgres "$api_port" DATABASE_URL="$pg/$pg_db"
+api="http://127.0.0.1:$api_port"
 echo "== payment server, portal and shop on PostgreSQL, from the image"
+pay_port=$(free_port) admin_port=$(free_port) shop_port=$(free_port)
 args=(pay)
-start "$work/pay.log" PAY_PORT=39402 "${common[@]}" STOREFRONT_API_URL="$api" PAY_DATABASE_URL="$pg/${pg_db}_pay"
+start "$work/pay.log" PAY_PORT=$pay_port "${common[@]}" STOREFRONT_API_URL="$api" PAY_DATABASE_URL="$pg/${pg_db}_pay"
 pay_pid=$started_pid
 args=(admin)
-start "$work/admin.log" ADMIN_PORT=39403 "${common[@]}" STOREFRONT_API_URL="$api" ADMIN_SESSION_SECRET="$session" \
+start "$work/admin.log" ADMIN_PORT=$admin_port "${common[@]}" STOREFRONT_API_URL="$api" ADMIN_SESSION_SECRET="$session" \
   ADMIN_SESSION_STORE_URL="$pg/${pg_db}_admin"
 admin_pid=$started_pid
 args=(shop)
-start "$work/shop.log" SHOP_PORT=39404 "${common[@]}" STOREFRONT_API_URL="$api"
+start "$work/shop.log" SHOP_PORT=$shop_port "${common[@]}" STOREFRONT_API_URL="$api"
 shop_pid=$started_pid
-for part in pay:39402 admin:39403 shop:39404; do
+for part in pay:$pay_port admin:$admin_port shop:$shop_port; do
   wait_for "http://127.0.0.1:${part#*:}/health" "$work/${part%%:*}.log"
   echo "   ${part%%:*} /health $(get "http://127.0.0.1:${part#*:}/health")"
 done
-for part in admin:39403 shop:39404; do
+for part in admin:$admin_port shop:$shop_port; do
   page=$(curl -sf "http://127.0.0.1:${part#*:}/")
   case "$page" in *'<div id="root">'*) echo "   ${part%%:*} / serves the built app" ;; *) echo "image-check: ${part%%:*} / is not the built app" >&2; exit 1 ;; esac
 done
-healthcheck "$pay_pid" PAY_PORT=39402 && echo "   pay HEALTHCHECK: healthy"
-healthcheck "$shop_pid" SHOP_PORT=39404 && echo "   shop HEALTHCHECK: healthy"
+healthcheck "$pay_pid" PAY_PORT=$pay_port && echo "   pay HEALTHCHECK: healthy"
+healthcheck "$shop_pid" SHOP_PORT=$shop_port && echo "   shop HEALTHCHECK: healthy"
 for p in "$pay_pid" "$admin_pid" "$shop_pid"; do
   [ "$(awk '/^Uid:/ { print $2 }' "/proc/$p/status")" = "$uid" ] || { echo "image-check: $p is not uid $uid" >&2; exit 1; }
 done
