@@ -67,7 +67,7 @@ EOF
   tar -C "$root" -c . | podman import \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     --change "ENV NODE_VERSION=${node_version#v}" \
-    --change 'CMD ["node"]' - "$base" >/dev/null
+    --change 'CMD ["node"]' --quiet - "$base" >/dev/null
   rm -rf "$root"
   echo "   base built in $(( $(date +%s) - t0 )) s"
 fi
