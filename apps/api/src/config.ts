@@ -83,6 +83,8 @@ export interface Config {
   supportEmail: string | null;
   /** Public catalogue answers are served from memory this long (0: never cached). */
   catalogueCacheMs: number;
+  /** A spent refresh token answers its unspent successor again this long after its rotation (0: never). */
+  refreshReuseGraceSeconds: number;
   /** Incomplete gate groups found at start (each gate stays closed); server.ts logs them. */
   warnings: string[];
   /** Background jobs (retention, deletion) run on a timer in the server unless 0. */
@@ -309,6 +311,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     deletionGraceDays: r.int('ACCOUNT_DELETION_GRACE_DAYS', 14, 0, 365),
     supportEmail,
     catalogueCacheMs: r.int('CATALOGUE_CACHE_MS', 1000, 0, 3_600_000),
+    refreshReuseGraceSeconds: r.int('REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
     warnings: r.warnings,
     jobsIntervalSeconds: r.int('JOBS_INTERVAL_SECONDS', 3600, 0, 86_400),
     webhookLogRetentionDays: r.int('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),

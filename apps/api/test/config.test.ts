@@ -41,6 +41,9 @@ describe('configuration', () => {
     ['DAILY_SPIN_PRIZE', '-5'],
     ['CURRENCY', 'rupees'],
     ['SMTP_PORT', 'x'],
+    ['REFRESH_REUSE_GRACE_SECONDS', '-1'],
+    ['REFRESH_REUSE_GRACE_SECONDS', '301'],
+    ['REFRESH_REUSE_GRACE_SECONDS', '30s'],
   ] as const) {
     it(`${name}=${value} is refused naming the setting`, () => {
       const env: Record<string, string> = { ...base, [name]: value };

@@ -3,7 +3,8 @@
  * payment server with its gateway B simulator, the SMS webhook sink and the SMTP sink: a shopper
  * browses signed out, registers, tops up through the hosted page, orders two products, cancels,
  * opens a ticket and asks for the account's deletion. A second shopper signs in by SMS code and
- * retries a checkout whose answer was lost: exactly one order. Every screen is checked with axe-core
+ * retries a checkout whose answer was lost: exactly one order. A refresh whose answer was lost
+ * leaves the shopper signed in after a reload. Every screen is checked with axe-core
  * and saved under test-artifacts/shop/.
  */
 import { after, before, describe, test } from 'node:test';
@@ -353,6 +354,37 @@ describe('the shop in a phone browser', { skip }, () => {
       await page.getByLabel('Password').fill('my new password 42');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { name: 'Shop', exact: true }).waitFor();
+      assert.deepEqual(problems, []);
+    });
+    await context.close();
+  });
+
+  test('a refresh whose answer is lost: after a reload the shopper is still signed in, with the same successor token', async () => {
+    const { page, problems, context } = await phone(browser);
+    await scenario(page, 'refresh-lost', async () => {
+      const u = await registerUser(st.s.api);
+      await credit(st.t, u.id, 12_345);
+      await page.goto(st.shopUrl);
+      await page.evaluate((token) => localStorage.setItem('sf_shop_refresh', token), u.refresh);
+      // The first refresh reaches the API, which rotates the token, but its answer is lost.
+      let answered: string | null = null;
+      let refreshes = 0;
+      await page.route('**/api/v1/auth/refresh', async (route) => {
+        if (refreshes++ > 0) return route.continue();
+        answered = ((await (await route.fetch()).json()) as { refresh_token: string }).refresh_token;
+        return route.abort('failed');
+      });
+      await page.reload(); // the app starts signed in: its first call refreshes
+      await waitFor(() => answered !== null);
+      assert.equal(await page.evaluate(() => localStorage.getItem('sf_shop_refresh')), u.refresh, 'the app still holds the old token');
+      // The shopper reloads: the old token again, inside the API's grace window.
+      await page.reload();
+      await page.getByRole('link', { name: 'Wallet' }).click();
+      await page.getByTestId('credits').waitFor();
+      assert.equal(await page.getByTestId('credits').innerText(), '₹123.45');
+      assert.ok(refreshes >= 2);
+      assert.equal(await page.evaluate(() => localStorage.getItem('sf_shop_refresh')), answered, 'the successor the API produced the first time');
+      assert.equal((await call(st.s.api, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: answered } })).status, 200, 'and it still rotates');
       assert.deepEqual(problems, []);
     });
     await context.close();

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
 import { DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
@@ -71,16 +72,30 @@ export async function issueSession(ctx: Ctx, trx: Executor, user: { id: string }
   return issuePair(ctx, trx, user.id, admin, sid, now);
 }
 
-async function issuePair(ctx: Ctx, trx: Executor, userId: string, admin: boolean, sid: string, now: Date): Promise<TokenPair> {
-  const refresh = randomToken();
+async function issuePair(ctx: Ctx, trx: Executor, userId: string, admin: boolean, sid: string, now: Date, refresh = randomToken()): Promise<TokenPair> {
   await repo.insertRefreshToken(trx, {
     token_hash: sha256(refresh),
     session_id: sid,
     now: now.toISOString(),
     expires_at: new Date(now.getTime() + REFRESH_TTL_MS).toISOString(),
   });
+  return pairOf(ctx, userId, admin, sid, refresh);
+}
+
+async function pairOf(ctx: Ctx, userId: string, admin: boolean, sid: string, refresh: string): Promise<TokenPair> {
   const custom_token = await ctx.tokens.sign({ sub: userId, sid, role: admin ? 'admin' : 'user' });
   return { custom_token, refresh_token: refresh, expires_in: ACCESS_TTL_SECONDS };
+}
+
+/**
+ * The refresh token that rotating `presented` issues: an HMAC of it under a key derived from
+ * JWT_SECRET, not a random value. Only hashes are stored, so this is how a replay inside the
+ * grace window answers the same successor without keeping a usable token anywhere: it derives it
+ * again. Without JWT_SECRET nobody can derive one (and with it, access tokens can be forged anyway).
+ */
+function successorOf(ctx: Ctx, presented: string): string {
+  const key = createHmac('sha256', ctx.config.jwtSecret).update('refresh-token successor').digest();
+  return createHmac('sha256', key).update(presented).digest('base64url');
 }
 
 export async function register(
@@ -145,26 +160,44 @@ export async function adminLogin(ctx: Ctx, body: unknown, ip: string): Promise<{
 
 /**
  * Rotates a refresh token. Each token works once; presenting a spent one means it was copied, so
- * the whole session (every token descended from the same login) is revoked.
+ * the whole session (every token descended from the same login) is revoked, with one exception
+ * (docs/contracts.md §3): within `REFRESH_REUSE_GRACE_SECONDS` of its rotation, a token whose
+ * successor is still unspent answers that same successor again (the client lost the answer, or
+ * two tabs refreshed at once). Once the successor has been spent, the old token is theft again.
  */
 export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair> {
   const hash = sha256(refreshToken);
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findRefreshToken(trx, hash);
+    let row = await repo.findRefreshToken(trx, hash);
     if (!row || row.revoked_at !== null || row.deleted_at !== null) return null;
-    const spent = row.used_at !== null;
-    if (!spent && row.expires_at <= now.toISOString()) return null;
-    if (spent || !(await repo.markRefreshTokenUsed(trx, hash, now.toISOString()))) {
-      await repo.revokeSession(trx, row.session_id, now.toISOString());
-      return 'reused' as const;
-    }
     // The session keeps the role it was opened with, and loses it with the account's admin flag.
-    return issuePair(ctx, trx, row.user_id, row.admin === 1 && row.is_admin === 1, row.session_id, now);
+    const admin = row.admin === 1 && row.is_admin === 1;
+    if (row.used_at === null) {
+      if (row.expires_at <= now.toISOString()) return null;
+      if (await repo.markRefreshTokenUsed(trx, hash, now.toISOString())) {
+        return issuePair(ctx, trx, row.user_id, admin, row.session_id, now, successorOf(ctx, refreshToken));
+      }
+      // Another request spent it a moment ago (on PostgreSQL our update waited for its commit): read its rotation.
+      row = await repo.findRefreshToken(trx, hash);
+      if (!row || row.revoked_at !== null || row.used_at === null) return null;
+    }
+    const successor = successorOf(ctx, refreshToken);
+    if (await withinGrace(ctx, trx, row.session_id, row.used_at, successor, now)) return pairOf(ctx, row.user_id, admin, row.session_id, successor);
+    await repo.revokeSession(trx, row.session_id, now.toISOString());
+    return 'reused' as const;
   });
   if (outcome === 'reused') ctx.log.warn('refresh token reuse detected; session revoked');
   if (outcome === null || outcome === 'reused') throw invalidToken();
   return outcome;
+}
+
+/** A spent token may be answered again: rotated within the grace window, and its successor of the same session still unspent. */
+async function withinGrace(ctx: Ctx, trx: Executor, sessionId: string, usedAt: string, successor: string, now: Date): Promise<boolean> {
+  const grace = ctx.config.refreshReuseGraceSeconds * 1000;
+  if (grace === 0 || now.getTime() - Date.parse(usedAt) > grace) return false;
+  const next = await repo.findRefreshToken(trx, sha256(successor));
+  return next !== undefined && next.session_id === sessionId && next.used_at === null && next.expires_at > now.toISOString();
 }
 
 export async function logout(ctx: Ctx, principal: Principal): Promise<void> {
