@@ -179,6 +179,23 @@ describe('compose.yaml', () => {
     assert.equal(api.host, '0.0.0.0');
   });
 
+  it('every setting of .env.example reaches the part that reads it, unless compose or the image decides it', () => {
+    // Where each part listens and keeps files is the image's and compose's choice; SQLite and
+    // MEDIA_DIR are not used on this PostgreSQL and object-store setup; the collector is local.
+    const decided = new Set(['PORT', 'HOST', 'DATA_DIR', 'MEDIA_DIR', 'SQLITE_SYNCHRONOUS', 'OTEL_EXPORTER_OTLP_HEADERS',
+      'PAY_PORT', 'PAY_HOST', 'PAY_OUTBOX_FILE', 'ADMIN_PORT', 'ADMIN_HOST', 'ADMIN_STATIC_DIR', 'SHOP_PORT', 'SHOP_HOST', 'SHOP_STATIC_DIR']);
+    const serviceOfSection: Record<string, string> = { website: 'pay', admin: 'admin', shop: 'shop' };
+    let section = '';
+    for (const line of read('.env.example').split('\n')) {
+      const header = /^# --- (\S+)/.exec(line);
+      if (header) section = header[1]!;
+      const key = /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1];
+      if (!key || section === 'containers' || decided.has(key)) continue;
+      const service = serviceOfSection[section] ?? 'api-1';
+      assert.ok(key in (services[service]!.environment ?? {}), `${service} gets ${key} from .env`);
+    }
+  });
+
   it('no secret is written into compose.yaml itself: each comes from .env', () => {
     for (const [name, s] of Object.entries(services)) {
       for (const [key, value] of Object.entries(s.environment ?? {})) {
