@@ -61,8 +61,14 @@ export const targets = {
     command: `cd apps/api && ${apiPg('orders-place')} && ${apiPg('orders-concurrency', 'clock runs ahead|Idempotency-Key|same key')}`,
   },
   topups: {
-    mutate: ['apps/api/src/modules/wallet/topup.service.ts:123-181', 'apps/api/src/modules/wallet/topup.transitions.ts'], // creditTopup, completeTopup: once per token and gateway transaction
-    command: api(['wallet-topup']),
+    // creditOnce, creditInTransaction, creditTopup, completeTopup: once per token and gateway transaction; a second payment refused
+    mutate: ['apps/api/src/modules/wallet/topup.service.ts:129-206', 'apps/api/src/modules/wallet/topup.transitions.ts'],
+    command: api(['wallet-topup', 'metrics-business']), // metrics-business: the top-up counters
+  },
+  // Admin adjustments: a debit or the reversal of one, never more than the debit (addReversed).
+  adjustments: {
+    mutate: ['apps/api/src/modules/wallet/wallet.service.ts:168-238', 'apps/api/src/modules/wallet/wallet.repository.ts:290-301'],
+    command: `${api(['wallet-admin', 'audit-log'])} && node --test --test-concurrency=1 --test-name-pattern='reversals' test/proof-races.test.ts`,
   },
   // Gateway B's capture and order checks, shared by the API's status poll and the payment server.
   // Stryker links the sandbox's node_modules to the real one, whose @storefront/gateway-b points
@@ -82,10 +88,11 @@ export const targets = {
   pay: {
     mutate: [
       'apps/pay/src/gateway-a/gateway-a.routes.ts:19-22', // orderIdMatches
-      'apps/pay/src/gateway-a/gateway-a.routes.ts:53-110', // the response handler
+      'apps/pay/src/gateway-a/gateway-a.routes.ts:53-112', // the response handler
       'apps/pay/src/gateway-a/status.ts:18-55', // fetchOrderStatus
       'apps/pay/src/gateway-b/gateway-b.routes.ts:32-38', // settleCapture
-      'apps/pay/src/settlement.ts:90-135', // settle
+      'apps/pay/src/settlement.ts:95-140', // settle
+      'apps/pay/src/settlement.ts:147-201', // #finish, #attempt: what each API answer leaves in the outbox
     ],
     command: pay(['units', 'pay-flows']),
   },

@@ -54,6 +54,7 @@ test('every page has no serious or critical axe violation', async () => {
     '/transactions',
     '/reconciliation',
     '/webhooks',
+    '/payments-to-return',
   ];
   const found: string[] = [];
   for (const path of pages) {

@@ -44,28 +44,42 @@ test('a signed top-up (sent with the typed client, as the payment server does) s
   await shot(page, '60-user-ledger');
 });
 
-test('an admin takes credits from a wallet with a reason, and cannot take it below zero', async () => {
+test('an admin takes credits from a wallet with a reason, cannot take it below zero, and gives a debit back at most once', async () => {
   const before = (await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits as number;
   assert.ok(before >= 100_000, 'the top-up above filled the wallet');
   await page.goto(`${s.portalUrl}/users/${shopper.id}`);
-  await page.getByLabel('Adjustment direction').selectOption('debit');
+  assert.equal(await page.getByLabel('Adjustment direction').count(), 0, 'no way to add money by hand');
   await page.getByLabel('Adjustment amount').fill('1,000.00');
   await page.getByLabel('Adjustment reason').fill('duplicate top-up refunded by the bank');
   page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Adjust' }).click();
+  await page.getByRole('button', { name: 'Take credits' }).click();
   await page.getByText('Credits taken.').waitFor();
   await page.getByTestId('ledger').getByText('adjustment', { exact: true }).waitFor();
   await shot(page, '61-user-adjusted');
   const after = (await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits;
   assert.equal(after, before - 100_000);
 
-  await page.getByLabel('Adjustment direction').selectOption('debit');
   await page.getByLabel('Adjustment amount').fill('999999');
   await page.getByLabel('Adjustment reason').fill('too much');
   page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Adjust' }).click();
+  await page.getByRole('button', { name: 'Take credits' }).click();
   await page.getByText('never take it below zero').waitFor();
   assert.equal((await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits, after);
+
+  // "Give back" on the debit's ledger row offers the whole debit; giving it back twice is refused.
+  await page.getByRole('button', { name: 'Give back the debit of INR 1,000.00' }).click();
+  assert.equal(await page.getByLabel('Adjustment amount').inputValue(), '1000.00');
+  await page.getByLabel('Adjustment reason').fill('the bank reversed its refund');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Give back', exact: true }).click();
+  await page.getByText('Debit given back.').waitFor();
+  assert.equal((await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits, before);
+  await page.getByRole('button', { name: 'Give back the debit of INR 1,000.00' }).click();
+  await page.getByLabel('Adjustment reason').fill('again');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Give back', exact: true }).click();
+  await page.getByText('more than what remains of this debit').waitFor();
+  assert.equal((await apiCall(s, 'GET', '/api/v1/wallet', { token: shopper.token })).body.shopping_credits, before);
 });
 
 test('the transactions page filters by type and downloads the same rows as CSV, in major units', async () => {
@@ -111,4 +125,23 @@ test('a forged top-up call is logged as rejected and highlighted on the webhook 
   await eventually(async () => (await page.locator('tbody tr', { hasText: 'credited' }).count()) === 0);
   assert.ok((await page.locator('tbody tr', { hasText: 'rejected' }).count()) >= 1);
   await shot(page, '61-webhook-logs');
+});
+
+test('a second payment for a completed top-up is listed on the payments-to-return page, with its payer and the transaction to refund', async () => {
+  const init = await apiCall(s, 'POST', '/api/v1/wallet/topup-initiate', { token: shopper.token, body: { amount: 4_500 } });
+  const signed = createStorefrontClient(s.apiUrl, { sign: (raw) => ({ 'x-store-signature': signAll([SECRET], raw, Math.floor(Date.now() / 1000)) }) });
+  const pay = (txn: string) => signed.POST('/api/v1/wallet/topup-credit', { body: { token: init.body.token, amount: 4_500, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: txn } });
+  assert.equal((await pay('A-E2E-PAID')).response.status, 200);
+  const second = await pay('A-E2E-SECOND');
+  assert.deepEqual([second.response.status, (second.error as { error?: string } | undefined)?.error], [409, 'topup_already_completed']);
+
+  await page.getByRole('link', { name: 'Payments to return' }).click();
+  await page.getByRole('heading', { name: 'Payments to return' }).waitFor();
+  const row = page.getByTestId('payments-to-return').locator('tbody tr', { hasText: 'A-E2E-SECOND' });
+  await row.waitFor();
+  const text = await row.innerText();
+  assert.match(text, /Meera Wallet/);
+  assert.match(text, /INR 45\.00/);
+  assert.match(text, /gateway_a A-E2E-PAID/);
+  await shot(page, '63-payments-to-return');
 });

@@ -101,7 +101,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/wallet/topup-credit': {
     id: 'creditTopup',
     summary: 'Credit a gateway-confirmed top-up (payment server, signed)',
-    errors: { 401: ['invalid_signature'], 404: ['not_found'], 409: ['amount_mismatch', 'gateway_txn_reused'], 503: ['callback_disabled'] },
+    errors: { 401: ['invalid_signature'], 404: ['not_found'], 409: ['amount_mismatch', 'gateway_txn_reused', 'topup_already_completed'], 503: ['callback_disabled'] },
     limits: ['IP_RATE_LIMITED'],
     signed: true,
   },
@@ -202,8 +202,12 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /api/v1/admin/users/{uid}': { id: 'adminDeleteUser', summary: 'Anonymise a user now', errors: { 409: ['deletion_blocked'] } },
   'POST /api/v1/admin/users/{uid}/adjustments': {
     id: 'adminAdjustWallet',
-    summary: "Adjust a user's shopping credits (signed amount, with a reason; honours Idempotency-Key)",
-    errors: { 402: ['insufficient_credits'], 409: ['idempotency_conflict', 'conflict'] },
+    summary: "Debit a user's shopping credits, or give back an earlier debit (with a reason; honours Idempotency-Key)",
+    errors: {
+      400: ['adjustment_not_allowed'],
+      402: ['insufficient_credits'],
+      409: ['idempotency_conflict', 'conflict', 'adjustment_not_reversible', 'reversal_exceeds_debit'],
+    },
   },
   'GET /api/v1/admin/users/{uid}/ledger': { id: 'adminGetUserLedger', summary: "A user's wallet and transactions" },
   'GET /api/v1/admin/users/{uid}/orders': { id: 'adminListUserOrders', summary: "A user's orders" },
@@ -211,6 +215,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/admin/transactions': { id: 'adminListTransactions', summary: 'All wallet transactions, filtered by user, type and date' },
   'GET /api/v1/admin/transactions/export.csv': { id: 'adminExportTransactions', summary: 'All wallet transactions the filters match, as CSV' },
   'GET /api/v1/admin/webhook/logs': { id: 'adminListWebhookLogs', summary: 'Payment-webhook log' },
+  'GET /api/v1/admin/payments-to-return': { id: 'adminListPaymentsToReturn', summary: 'Second payments for completed top-ups: taken by a gateway, not credited, to be returned' },
   'GET /api/v1/admin/audit-log': { id: 'adminListAuditLog', summary: 'Every admin write: who, what, before and after' },
 
   // admin: orders

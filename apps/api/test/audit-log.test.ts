@@ -92,13 +92,14 @@ describe('admin audit log: every admin write leaves one row, in its own transact
     assert.deepEqual(user.map((x) => x.action), ['user.update', 'user.delete']);
 
     const w = await registerUser(t.app);
-    const adj = await call(t.app, 'POST', `/api/v1/admin/users/${w.id}/adjustments`, { token: admin.token, body: { amount: 700, reason: 'goodwill' } });
+    await credit(t, w.id, 1000);
+    const adj = await call(t.app, 'POST', `/api/v1/admin/users/${w.id}/adjustments`, { token: admin.token, body: { amount: -700, reason: 'write-off' } });
     assert.equal(adj.status, 201, JSON.stringify(adj.body));
     const wallet = await rows(w.id);
     assert.deepEqual(wallet.map((x) => [x.action, x.entity]), [['wallet.adjust', 'wallet']]);
-    assert.deepEqual(JSON.parse(wallet[0]!.before!), { shopping_credits: 0 });
-    assert.equal(JSON.parse(wallet[0]!.after!).shopping_credits, 700);
-    assert.equal(JSON.parse(wallet[0]!.after!).adjustment.reason, 'goodwill');
+    assert.deepEqual(JSON.parse(wallet[0]!.before!), { shopping_credits: 1000 });
+    assert.equal(JSON.parse(wallet[0]!.after!).shopping_credits, 300);
+    assert.deepEqual(JSON.parse(wallet[0]!.after!).adjustment, { id: adj.body.id, amount: -700, reason: 'write-off', reverses: null });
     assert.deepEqual(JSON.parse(user[0]!.before!), { full_name: 'Test User', email: null, is_admin: false });
     assert.deepEqual(JSON.parse(user[0]!.after!), { full_name: 'Renamed', email: null, is_admin: true });
     const tk = await rows(ticket.id);

@@ -55,8 +55,10 @@ describe('business counters on /metrics', () => {
     const body = creditBody(topup.token, 2500, 'txn-metrics-1', 'gateway_b');
     assert.equal((await signedCall(t, 'topup-credit', body)).body.credited, true);
     assert.equal((await signedCall(t, 'topup-credit', body)).body.duplicate, true);
+    assert.equal((await signedCall(t, 'topup-credit', { ...body, gateway_txn_id: 'txn-metrics-2' })).body.error, 'topup_already_completed');
     assert.equal(await metric('wallet_topup_credits_total{gateway="gateway_b",outcome="credited"}'), 1);
     assert.equal(await metric('wallet_topup_credits_total{gateway="gateway_b",outcome="duplicate"}'), 1);
+    assert.equal(await metric('wallet_topup_credits_total{gateway="gateway_b",outcome="already_completed"}'), 1, 'a second payment, not credited');
     assert.equal(await metric('wallet_topup_credited_amount_total{gateway="gateway_b",currency="INR"}'), 2500);
   });
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestApp, onPostgres, registerUser, type TestApp } from './helpers.ts';
+import { call, createAdmin, createTestApp, onPostgres, registerUser, type TestApp } from './helpers.ts';
 import { credit } from './orders-fixtures.ts';
 import { assertLedgerMatches, balanceOf } from './support/wallet.ts';
 
@@ -23,7 +23,7 @@ interface Outcome {
   errors: string[];
 }
 
-function race(url: string, userId: string, amounts: number[], startAt: number, concurrency: number): Promise<Outcome> {
+function race(url: string, userId: string, amounts: number[], startAt: number, concurrency: number, reversal?: { of: string; adminId: string }): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [worker], {
       env: {
@@ -33,6 +33,7 @@ function race(url: string, userId: string, amounts: number[], startAt: number, c
         RACE_AMOUNTS: JSON.stringify(amounts),
         RACE_CONCURRENCY: String(concurrency),
         RACE_START_AT: String(startAt),
+        ...(reversal ? { RACE_REVERSES: reversal.of, RACE_ADMIN_ID: reversal.adminId } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -84,5 +85,24 @@ describe('ledger races between processes on one database', () => {
     assert.equal(outcomes.reduce((s, o) => s + o.ok.length, 0), 10, 'exactly the affordable debits succeed');
     assert.equal(outcomes.reduce((s, o) => s + o.refused, 0), RACERS * 10 - 10);
     assert.equal(await assertLedgerMatches(t, u.id), 0);
+  });
+
+  it('reversals of one debit racing each other give back exactly the debit, never more', async () => {
+    const admin = await createAdmin(t);
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 1_000);
+    const debit = await call(t.app, 'POST', `/api/v1/admin/users/${u.id}/adjustments`, { token: admin.token, body: { amount: -500, reason: 'write-off' } });
+    assert.equal(debit.status, 201, debit.text);
+    const startAt = Date.now() + 1_500;
+    // 40 reversals of 25 offered against a debit of 500: exactly 20 fit.
+    const reversal = { of: debit.body.id as string, adminId: admin.id };
+    const outcomes = await Promise.all(Array.from({ length: RACERS }, () => race(t.db.url, u.id, Array(10).fill(25), startAt, CONCURRENCY, reversal)));
+    assert.deepEqual(outcomes.flatMap((o) => o.errors).slice(0, 5), []);
+    assert.equal(outcomes.reduce((s, o) => s + o.ok.length, 0), 20, 'exactly the debit is given back');
+    assert.equal(outcomes.reduce((s, o) => s + o.refused, 0), RACERS * 10 - 20);
+    assert.equal(await assertLedgerMatches(t, u.id), 1_000);
+    const rows = await t.db.database.db.selectFrom('wallet_adjustments').select(['amount', 'reversed']).where('user_id', '=', u.id).execute();
+    assert.equal(rows.filter((r) => Number(r.amount) === 25).length, 20, 'one adjustment row per reversal');
+    assert.equal(Number(rows.find((r) => Number(r.amount) === -500)!.reversed), 500);
   });
 });

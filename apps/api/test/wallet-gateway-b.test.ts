@@ -33,8 +33,11 @@ describe('top-up status self-heal with gateway B', () => {
     password = u.password;
   });
   after(async () => {
-    await t.close();
-    await sim.stop();
+    try {
+      await t.close();
+    } finally {
+      await sim.stop();
+    }
   });
   beforeEach(async () => {
     sim.reset();
@@ -192,6 +195,24 @@ describe('top-up status self-heal with gateway B', () => {
     assert.ok(credited <= 1);
     assert.equal(await assertLedgerMatches(t, userId), before + 4200);
     assert.equal((await poll(topupToken)).body.status, 'completed');
+  });
+
+  it('a gateway A payment completing the top-up while the poll asks gateway B: the capture is refused as a second payment, never credited', async () => {
+    const before = await balanceOf(t, userId);
+    const { topupToken } = await attachedTopup(2600, { status: 'COMPLETED', capture: { id: 'CAP-SECOND', status: 'COMPLETED' } });
+    let release!: () => void;
+    sim.holdOrders = new Promise((r) => (release = r));
+    const polling = poll(topupToken);
+    while (sim.calls.order === 0) await new Promise((r) => setImmediate(r));
+    const first = await signedCall(t, 'topup-credit', creditBody(topupToken, 2600, 'A-FIRST-PAID'));
+    assert.equal(first.body.credited, true, first.text);
+    release();
+    sim.holdOrders = null;
+    const res = await polling;
+    assert.deepEqual([res.status, res.body.status], [200, 'completed'], res.text);
+    assert.equal(await assertLedgerMatches(t, userId), before + 2600, 'credited once, by the first payment');
+    const logs = (await webhookLogs(t)).filter((l) => l.gateway_txn_id === 'CAP-SECOND');
+    assert.deepEqual(logs.map((l) => [l.endpoint, l.outcome, l.reason]), [['topup-status', 'rejected', 'topup_already_completed']]);
   });
 
   it('without an attached order the poll never calls the gateway', async () => {

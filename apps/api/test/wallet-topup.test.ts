@@ -66,9 +66,6 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
     assert.deepEqual(first.body, { credited: true, balance: before + 2500 });
     const replay = await signedCall(t, 'topup-credit', body);
     assert.deepEqual([replay.status, replay.body], [200, { credited: false, duplicate: true }]);
-    // Same token under another gateway transaction id: still once.
-    const other = await signedCall(t, 'topup-credit', creditBody(token, 2500, 'A-TXN-1b'));
-    assert.deepEqual(other.body, { credited: false, duplicate: true });
     const st = await status(u.token, token);
     assert.equal(st.body.status, 'completed');
     assert.equal(st.body.credited_at, t.clock.now().toISOString());
@@ -82,9 +79,57 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
       [
         ['topup-credit', 'credited', null],
         ['topup-credit', 'duplicate', 'token_already_credited'],
-        ['topup-credit', 'duplicate', 'token_already_credited'],
       ],
     );
+  });
+
+  it('a second payment for a completed top-up is 409 topup_already_completed: not credited, logged, never a duplicate', async () => {
+    const before = await balanceOf(t, u.id);
+    const { token } = await initiate(t, u.token, 1800);
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(token, 1800, 'A-FIRST'))).body.credited, true);
+    // Another payment (another id, or the same id at the other gateway) for the same top-up.
+    for (const body of [creditBody(token, 1800, 'A-SECOND'), creditBody(token, 1800, 'A-FIRST', 'gateway_b')]) {
+      const second = await signedCall(t, 'topup-credit', body);
+      assert.deepEqual([second.status, second.body.error], [409, 'topup_already_completed'], second.text);
+      assert.match(second.body.message, /not added and is to be returned/);
+    }
+    // Told again, it is still refused; the first payment again is still the harmless duplicate.
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(token, 1800, 'A-SECOND'))).status, 409);
+    assert.deepEqual((await signedCall(t, 'topup-credit', creditBody(token, 1800, 'A-FIRST'))).body, { credited: false, duplicate: true });
+    assert.equal(await assertLedgerMatches(t, u.id), before + 1800);
+    const row = await t.db.database.db.selectFrom('topups').select(['gateway', 'gateway_txn_id']).where('token_hash', '=', sha256(token)).executeTakeFirstOrThrow();
+    assert.deepEqual([row.gateway, row.gateway_txn_id], ['gateway_a', 'A-FIRST'], 'the completing payment stays recorded');
+    const logs = (await webhookLogs(t)).filter((l) => l.gateway_txn_id === 'A-SECOND' || l.gateway_txn_id === 'A-FIRST');
+    assert.deepEqual(
+      logs.map((l) => [l.gateway, l.gateway_txn_id, l.outcome, l.reason]),
+      [
+        ['gateway_a', 'A-FIRST', 'credited', null],
+        ['gateway_a', 'A-SECOND', 'rejected', 'topup_already_completed'],
+        ['gateway_b', 'A-FIRST', 'rejected', 'topup_already_completed'],
+        ['gateway_a', 'A-SECOND', 'rejected', 'topup_already_completed'],
+        ['gateway_a', 'A-FIRST', 'duplicate', 'token_already_credited'],
+      ],
+    );
+  });
+
+  it('two payments for one top-up racing: one credits, the other is 409 topup_already_completed', async () => {
+    const before = await balanceOf(t, u.id);
+    const { token } = await initiate(t, u.token, 600);
+    const results = await Promise.all(['A-RACE-1', 'A-RACE-2', 'A-RACE-3'].map((id) => signedCall(t, 'topup-credit', creditBody(token, 600, id))));
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 409, 409]);
+    assert.ok(results.every((r) => r.status === 200 ? r.body.credited === true : r.body.error === 'topup_already_completed'), results.map((r) => r.text).join());
+    assert.equal(await assertLedgerMatches(t, u.id), before + 600);
+  });
+
+  it('a payment that paid another top-up is 409 gateway_txn_reused at a completed top-up too, not a payment to return', async () => {
+    const a = await initiate(t, u.token, 400);
+    const b = await initiate(t, u.token, 400);
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(a.token, 400, 'A-PAID-A'))).body.credited, true);
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(b.token, 400, 'A-PAID-B'))).body.credited, true);
+    const res = await signedCall(t, 'topup-credit', creditBody(b.token, 400, 'A-PAID-A'));
+    assert.deepEqual([res.status, res.body.error], [409, 'gateway_txn_reused'], res.text);
+    const log = (await webhookLogs(t)).filter((l) => l.gateway_txn_id === 'A-PAID-A').map((l) => [l.outcome, l.reason]);
+    assert.deepEqual(log, [['credited', null], ['rejected', 'gateway_txn_reused']]);
   });
 
   it('a credit whose ledger step fails is rolled back and logged as an error, not taken for a reused gateway id', async () => {
@@ -106,8 +151,7 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
     const b = await initiate(t, u.token, 700);
     assert.equal((await signedCall(t, 'topup-credit', creditBody(a.token, 700, 'A-SHARED'))).body.credited, true);
     const second = await signedCall(t, 'topup-credit', creditBody(b.token, 700, 'A-SHARED'));
-    assert.equal(second.status, 409, second.text);
-    assert.equal(second.body.error, 'gateway_txn_reused');
+    assert.deepEqual([second.status, second.body.error, second.body.message], [409, 'gateway_txn_reused', 'This gateway transaction already paid another top-up']);
     // A replay for the top-up it did pay is still the harmless duplicate.
     const replay = await signedCall(t, 'topup-credit', creditBody(a.token, 700, 'A-SHARED'));
     assert.deepEqual([replay.status, replay.body], [200, { credited: false, duplicate: true }]);
@@ -115,8 +159,13 @@ describe('top-up: initiate, signed credit, lookup, attach and status', () => {
     // The same id from the other gateway is a different payment.
     assert.equal((await signedCall(t, 'topup-credit', creditBody(b.token, 700, 'A-SHARED', 'gateway_b'))).body.credited, true);
     assert.equal(await assertLedgerMatches(t, u.id), before + 1400);
-    const log = (await webhookLogs(t)).find((l) => l.reason === 'gateway_txn_reused');
-    assert.equal(log?.outcome, 'rejected');
+    const log = (await webhookLogs(t)).filter((l) => l.gateway_txn_id === 'A-SHARED').map((l) => [l.gateway, l.outcome, l.reason]);
+    assert.deepEqual(log, [
+      ['gateway_a', 'credited', null],
+      ['gateway_a', 'rejected', 'gateway_txn_reused'],
+      ['gateway_a', 'duplicate', 'token_already_credited'],
+      ['gateway_b', 'credited', null],
+    ]);
   });
 
   it('bad, missing, malformed, wrong-secret and stale signatures are 401 invalid_signature, logged, and credit nothing', async () => {

@@ -22,6 +22,8 @@ export type Outcome =
   | { kind: 'mismatch' }
   /** The gateway transaction already paid another top-up (409 gateway_txn_reused): nothing credited here. */
   | { kind: 'reused' }
+  /** Another payment completed this top-up first (409 topup_already_completed): this one was not added and is to be returned. */
+  | { kind: 'second_payment'; amount: number; currency: string }
   | { kind: 'unknown_token' };
 
 export interface Payment {
@@ -40,7 +42,10 @@ const MAX_ATTEMPTS = 80;
 /** How often an idle instance looks for credits other instances wrote (one of them may have died). */
 const POLL_MS = 10_000;
 
-type Attempt = 'ok' | 'refused' | 'reused' | 'retry';
+type Attempt = 'ok' | 'retry' | Final;
+/** The API's final refusals of a payment, each the `failed` reason its outbox row keeps. */
+type Final = 'amount_mismatch' | 'gateway_txn_reused' | 'topup_already_completed';
+const FINAL: readonly string[] = ['amount_mismatch', 'gateway_txn_reused', 'topup_already_completed'] satisfies Final[];
 
 export interface SettlementOptions {
   api: StorefrontApi;
@@ -129,8 +134,9 @@ export class Settlement {
     }
     this.#schedule();
     if (done === 'ok') return { kind: 'credited', amount: p.paidAmount, currency: p.paidCurrency };
-    if (done === 'refused') return { kind: 'mismatch' };
-    if (done === 'reused') return { kind: 'reused' };
+    if (done === 'amount_mismatch') return { kind: 'mismatch' };
+    if (done === 'gateway_txn_reused') return { kind: 'reused' };
+    if (done === 'topup_already_completed') return { kind: 'second_payment', amount: p.paidAmount, currency: p.paidCurrency };
     return { kind: 'pending', amount: p.paidAmount, currency: p.paidCurrency };
   }
 
@@ -141,7 +147,7 @@ export class Settlement {
   async #finish(lease: Lease, r: Attempt, attempts: number, counted: boolean): Promise<void> {
     const ids = { gateway: lease.credit.gateway, gateway_txn_id: lease.credit.gateway_txn_id };
     if (r === 'ok') return this.outbox.remove(lease.key);
-    if (r !== 'retry') return this.outbox.fail(lease, r === 'refused' ? 'amount_mismatch' : 'gateway_txn_reused');
+    if (r !== 'retry') return this.outbox.fail(lease, r);
     const n = counted ? attempts + 1 : attempts;
     if (n >= MAX_ATTEMPTS) {
       this.log.error(ids, 'gave up retrying a credit; needs a person');
@@ -164,8 +170,9 @@ export class Settlement {
   }
 
   /**
-   * 'ok' = credited now or before; 'refused' = the API said no for good; 'reused' = this gateway
-   * transaction paid another top-up, so this one was not credited; 'retry' = still owed.
+   * 'ok' = credited now or before; a `Final` reason = the API said no for good (the amount differs,
+   * this gateway transaction paid another top-up, or another payment completed this top-up:
+   * nothing credited); 'retry' = still owed.
    */
   async #attempt(credit: CreditInput): Promise<Attempt> {
     const r = await this.api.credit(credit);
@@ -180,17 +187,13 @@ export class Settlement {
       case 'unavailable':
         return 'retry';
       case 'rejected':
-        // The gateway has taken the money: only the API's own, final verdict on this payment
-        // (an amount or currency that does not match the top-up) ends the debt. Anything else —
-        // a bad signature or missing secret (our misconfiguration), a 404 or 400 from a
-        // misrouted proxy, a body that is not the API's — keeps the credit owed.
-        if (r.status === 409 && r.error === 'amount_mismatch') {
-          this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api refused the credit');
-          return 'refused';
-        }
-        if (r.status === 409 && r.error === 'gateway_txn_reused') {
-          this.log.error({ ...ids, status: r.status, error: r.error }, 'gateway transaction already paid another top-up; not credited');
-          return 'reused';
+        // The gateway has taken the money: only the API's own, final verdict on this payment ends
+        // the debt (the row is kept as failed, for a person). Anything else — a bad signature or
+        // missing secret (our misconfiguration), a 404 or 400 from a misrouted proxy, a body that
+        // is not the API's — keeps the credit owed.
+        if (r.status === 409 && FINAL.includes(r.error)) {
+          this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api refused the credit for good; not credited');
+          return r.error as Final;
         }
         this.log.error({ ...ids, status: r.status, error: r.error }, 'storefront api did not take the credit; will retry');
         return 'retry';

@@ -123,7 +123,7 @@ export function gatewayAHandoffPage(reply: FastifyReply, action: string, fields:
   });
 }
 
-export type ResultKind = 'success' | 'pending' | 'failed' | 'unverified';
+export type ResultKind = 'success' | 'pending' | 'failed' | 'unverified' | 'not_added';
 
 export function resultPage(
   reply: FastifyReply,
@@ -160,6 +160,15 @@ export function resultPage(
     case 'failed':
       title = 'Payment not completed';
       lines = ['The payment was declined or cancelled, and your wallet was not charged by us.', 'Return to the app to try again.'];
+      cls = 'bad';
+      break;
+    case 'not_added':
+      // A second payment for a top-up an earlier payment already completed (409 topup_already_completed).
+      title = 'Payment not added to your wallet';
+      lines = [
+        `This top-up was already paid, so this payment${amount ? ` of ${amount}` : ''} was not added to your wallet.`,
+        'It will be returned to you; you do not need to do anything. You can close this page and return to the app.',
+      ];
       cls = 'bad';
       break;
     case 'unverified':

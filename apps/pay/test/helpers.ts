@@ -242,7 +242,7 @@ export function hiddenFields(html: string): Record<string, string> {
 }
 
 /** `data-result` of a result page, or null. */
-export const resultOf = (html: string): string | null => /data-result="([a-z]+)"/.exec(html)?.[1] ?? null;
+export const resultOf = (html: string): string | null => /data-result="([a-z_]+)"/.exec(html)?.[1] ?? null;
 
 /** hosted page → initiate → gateway A checkout → the sim's answer; returns the encResp and where it goes. */
 export async function payAtGatewayA(s: Stack, token: string, outcome: 'Success' | 'Failure' | 'Aborted' = 'Success', payUrl = s.payUrl) {

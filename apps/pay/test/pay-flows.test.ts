@@ -172,6 +172,31 @@ describe('payment flows against the real API', () => {
     assert.deepEqual((await topupRows(s, t2.token)).logs.map((l) => [l.outcome, l.reason]), [['rejected', 'gateway_txn_reused']]);
   });
 
+  test('gateway A: a second payment for a top-up already paid (two tabs) is not added: the page says so and that it will be returned', async () => {
+    const t = await userWithTopup(s, 27500);
+    // Both payments start while the top-up is pending; the first to come back completes it.
+    const first = await payAtGatewayA(s, t.token);
+    const second = await payAtGatewayA(s, t.token);
+    assert.equal(resultOf((await postForm(first.target, first.fields)).text), 'success');
+    const page = await postForm(second.target, second.fields);
+    assert.equal(page.status, 200);
+    assert.equal(resultOf(page.text), 'not_added', page.text);
+    assert.match(page.text, /was not added to your wallet/);
+    assert.match(page.text, /will be returned to you/);
+    assert.match(page.text, /₹275\.00|275\.00/);
+    assert.doesNotMatch(page.text, /has been added to your wallet|credited/);
+    // Posted again (a reload), the same answer: still nothing added.
+    assert.equal(resultOf((await postForm(second.target, second.fields)).text), 'not_added');
+    assert.equal(await balanceOf(s, t.user), 27500);
+    assert.equal((await topupTransactions(s, t.user)).length, 1);
+    assert.equal(await s.pay.pay.settlement.pendingCount(), 0, 'a final answer: not retried');
+    const kept = (await s.pay.pay.settlement.outbox.rows()).filter((r) => r.credit.token === t.token && r.failed !== null);
+    const secondTxn = decodeParams(decrypt(second.fields.encResp!, GW_A.workingKey)!).tracking_id!;
+    assert.deepEqual(kept.map((r) => [r.credit.gateway_txn_id, r.failed]), [[secondTxn, 'topup_already_completed']], 'kept for a person: the payment to return');
+    const logs = (await topupRows(s, t.token)).logs.map((l) => [l.outcome, l.reason]);
+    assert.deepEqual(logs, [['credited', null], ['rejected', 'topup_already_completed'], ['rejected', 'topup_already_completed']]);
+  });
+
   test('gateway A: a successful payment credits the wallet once, and replaying the response credits nothing more', async () => {
     const { user, token } = await userWithTopup(s, 50000);
     const back = await payAtGatewayA(s, token);
@@ -355,6 +380,23 @@ describe('payment flows against the real API', () => {
     const outcomes = rows.logs.filter((l) => l.endpoint === 'topup-credit').map((l) => l.outcome);
     assert.equal(outcomes.filter((o) => o === 'credited').length, 1);
     assert.ok(outcomes.length >= 3 && outcomes.every((o) => o === 'credited' || o === 'duplicate'));
+  });
+
+  test('gateway B: paid after gateway A already paid the top-up, the return says not added and the webhook is answered for good', async () => {
+    const t = await userWithTopup(s, 31000);
+    const ret = await approveAtGatewayB(s, t.token);
+    const a = await payAtGatewayA(s, t.token);
+    assert.equal(resultOf((await postForm(a.target, a.fields)).text), 'success');
+    const page = await get(ret);
+    assert.equal(resultOf(page.text), 'not_added', page.text);
+    assert.match(page.text, /will be returned to you/);
+    assert.doesNotMatch(page.text, /has been added to your wallet/);
+    const hook = await s.simB.deliverWebhook(new URL(ret).searchParams.get('token')!);
+    assert.equal(hook.status, 200, 'a final answer: the gateway need not deliver again');
+    assert.equal(await balanceOf(s, t.user), 31000);
+    assert.equal(await s.pay.pay.settlement.pendingCount(), 0);
+    const reasons = (await topupRows(s, t.token)).logs.filter((l) => l.outcome === 'rejected').map((l) => l.reason);
+    assert.ok(reasons.length >= 2 && reasons.every((r) => r === 'topup_already_completed'), reasons.join());
   });
 
   test('gateway B: a webhook that fails verification credits nothing', async () => {

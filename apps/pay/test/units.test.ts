@@ -162,6 +162,33 @@ describe('settlement of one confirmed payment', () => {
     assert.deepEqual(r.rows, [{ credit, attempts: 0, failed: 'gateway_txn_reused' }]);
   });
 
+  test('a second payment for a top-up another payment completed (409 topup_already_completed) is not credited, and kept as failed to return', async () => {
+    const r = await settleWith(found, { kind: 'rejected', status: 409, error: 'topup_already_completed' });
+    assert.deepEqual(r.outcome, { kind: 'second_payment', amount: 12345, currency: 'INR' });
+    assert.deepEqual(r.rows, [{ credit, attempts: 0, failed: 'topup_already_completed' }]);
+  });
+
+  test('an owed credit the background retry finds already completed by another payment is kept as failed, not retried', async () => {
+    let answer: CreditResult = { kind: 'unavailable' };
+    const outbox = new Outbox(null);
+    const api = { lookup: async () => found, credit: async () => answer };
+    const quiet = Object.fromEntries(['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((level) => [level, () => {}]));
+    const settlement = new Settlement({ api: api as never, log: quiet as never, clock: { now: () => new Date(1_800_000_000_000) }, outbox, leaseMs: 30_000 });
+    await settlement.start(null);
+    try {
+      assert.equal((await settlement.settle(payment)).kind, 'pending');
+      answer = { kind: 'rejected', status: 409, error: 'topup_already_completed' };
+      await settlement.flush();
+      assert.deepEqual(await outbox.rows(), [{ credit, attempts: 0, failed: 'topup_already_completed' }]);
+      assert.equal(await settlement.pendingCount(), 0, 'no longer owed: a final answer');
+      answer = { kind: 'credited', balance: 1 };
+      await settlement.flush();
+      assert.deepEqual(await outbox.rows(), [{ credit, attempts: 0, failed: 'topup_already_completed' }], 'never tried again by itself');
+    } finally {
+      await settlement.close();
+    }
+  });
+
   test('a credit the API cannot take now (unreachable, or refused for a reason not about this payment) stays owed', async () => {
     for (const answer of [{ kind: 'unavailable' }, { kind: 'rejected', status: 401, error: 'invalid_signature' }, { kind: 'rejected', status: 400, error: 'amount_mismatch' }, { kind: 'rejected', status: 409, error: 'conflict' }] as CreditResult[]) {
       const r = await settleWith(found, answer);

@@ -365,6 +365,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/payments-to-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Second payments for completed top-ups: taken by a gateway, not credited, to be returned */
+        get: operations["adminListPaymentsToReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/products": {
         parameters: {
             query?: never;
@@ -652,7 +669,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adjust a user's shopping credits (signed amount, with a reason; honours Idempotency-Key) */
+        /** Debit a user's shopping credits, or give back an earlier debit (with a reason; honours Idempotency-Key) */
         post: operations["adminAdjustWallet"];
         delete?: never;
         options?: never;
@@ -4035,6 +4052,106 @@ export interface operations {
             };
         };
     };
+    adminListPaymentsToReturn: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description what the second payment paid: the top-up amount (integer minor units) */
+                            amount: number;
+                            /** @description the payment that completed the top-up (credited) */
+                            completed_by: {
+                                gateway: string;
+                                gateway_txn_id: string;
+                            };
+                            created_at: string;
+                            currency: string;
+                            /** @description where it was told: topup-credit (payment server) or topup-status (gateway B poll) */
+                            endpoint: string;
+                            /** @description the gateway that took the second payment */
+                            gateway: string;
+                            /** @description the second payment's transaction id at that gateway: what to refund */
+                            gateway_txn_id: string;
+                            /** @description the webhook-log row that first recorded this payment */
+                            id: string;
+                            topup_id: string;
+                            /** @description null fields for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
+                            user_id: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
     adminListProducts: {
         parameters: {
             query?: {
@@ -6362,10 +6479,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description signed integer minor units: positive credits the wallet, negative debits it (never below zero) */
+                    /** @description signed integer minor units: negative debits the wallet (never below zero); positive only with `reverses`, giving back at most what remains of that debit (else 400 adjustment_not_allowed) */
                     amount: number;
                     /** @description why, for the ledger and the accountant */
                     reason: string;
+                    /** @description the id of an earlier debit adjustment of this user's wallet that this one gives back */
+                    reverses?: string;
                 };
             };
         };
@@ -6384,6 +6503,8 @@ export interface operations {
                         currency: string;
                         id: string;
                         reason: string;
+                        /** @description the debit this adjustment gives back, or null */
+                        reverses: string | null;
                         transaction: {
                             /** @description signed: credits positive, payments negative (integer minor units) */
                             amount: number;
@@ -6398,7 +6519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: validation_failed */
+            /** @description Bad Request: validation_failed, adjustment_not_allowed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6406,7 +6527,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "validation_failed";
+                        error?: "validation_failed" | "adjustment_not_allowed";
                     };
                 };
             };
@@ -6458,7 +6579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: idempotency_conflict, conflict */
+            /** @description Conflict: idempotency_conflict, conflict, adjustment_not_reversible, reversal_exceeds_debit */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6466,7 +6587,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "idempotency_conflict" | "conflict";
+                        error?: "idempotency_conflict" | "conflict" | "adjustment_not_reversible" | "reversal_exceeds_debit";
                     };
                 };
             };
@@ -10093,7 +10214,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: amount_mismatch, gateway_txn_reused */
+            /** @description Conflict: amount_mismatch, gateway_txn_reused, topup_already_completed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10101,7 +10222,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "amount_mismatch" | "gateway_txn_reused";
+                        error?: "amount_mismatch" | "gateway_txn_reused" | "topup_already_completed";
                     };
                 };
             };

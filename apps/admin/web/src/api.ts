@@ -46,6 +46,9 @@ const WORDS: Record<string, string> = {
   insufficient_credits: 'The wallet does not hold that much; a debit can never take it below zero.',
   idempotency_conflict: 'This form was already sent with other values; reload the page and try again.',
   refund_exceeds_paid: 'That refund is more than what is still refundable on this order.',
+  adjustment_not_allowed: 'Money enters a wallet only by top-up: an adjustment takes credits, or gives back an earlier debit.',
+  adjustment_not_reversible: 'Only a debit can be given back.',
+  reversal_exceeds_debit: 'That is more than what remains of this debit to give back.',
   already_refunded: 'This order has already been fully refunded.',
   ticket_closed: 'This ticket is closed; reopen it before replying.',
 };

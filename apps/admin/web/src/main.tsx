@@ -10,7 +10,7 @@ import { CategoriesPage, GatewaysPage } from './pages/catalogue.tsx';
 import { OrderDetailPage, OrdersPage } from './pages/orders.tsx';
 import { UserDetailPage, UsersPage } from './pages/users.tsx';
 import { TicketDetailPage, TicketsPage } from './pages/tickets.tsx';
-import { ReconciliationPage, RefundsPage, TransactionsPage, WebhookLogsPage } from './pages/finance.tsx';
+import { PaymentsToReturnPage, ReconciliationPage, RefundsPage, TransactionsPage, WebhookLogsPage } from './pages/finance.tsx';
 import { AuditLogPage } from './pages/audit.tsx';
 import './styles.css';
 
@@ -32,6 +32,7 @@ const NAV: [string, string][] = [
   ['/transactions', 'Transactions'],
   ['/reconciliation', 'Reconciliation'],
   ['/webhooks', 'Webhook logs'],
+  ['/payments-to-return', 'Payments to return'],
   ['/audit', 'Audit log'],
 ];
 
@@ -53,6 +54,7 @@ function route(path: string) {
   if (path === '/transactions') return <TransactionsPage />;
   if (path === '/reconciliation') return <ReconciliationPage />;
   if (path === '/webhooks') return <WebhookLogsPage />;
+  if (path === '/payments-to-return') return <PaymentsToReturnPage />;
   if (path === '/audit') return <AuditLogPage />;
   return (
     <section>

@@ -25,6 +25,7 @@ export type Txn = Item<'adminListTransactions'>;
 export type LedgerEntry = Item<'adminGetUserLedger'>;
 export type Refund = Item<'adminListRefunds'>;
 export type WebhookLog = Item<'adminListWebhookLogs'>;
+export type PaymentToReturn = Item<'adminListPaymentsToReturn'>;
 export type AuditEntry = Item<'adminListAuditLog'>;
 
 /** Every status in the API's order, checked against the schema both ways (none missing, none extra). */

@@ -178,13 +178,21 @@ function MoreButton({ hasMore, more }: { hasMore: boolean; more: () => void }) {
  * Wallet movements in the store's currency: one user's ledger, or with `withUser` everyone's
  * (the transactions page), with a column linking each row to its user.
  */
-export function LedgerTable(props: { list: Paged<LedgerEntry & { user_id?: string }>; currency: string; withUser?: boolean; testId: string; empty: string }) {
-  const { currency, withUser } = props;
+export function LedgerTable(props: {
+  list: Paged<LedgerEntry & { user_id?: string }>;
+  currency: string;
+  withUser?: boolean;
+  testId: string;
+  empty: string;
+  /** A last column of what may be done with a row (e.g. give back a debit). */
+  action?: (t: LedgerEntry) => ReactNode;
+}) {
+  const { currency, withUser, action } = props;
   return (
     <PagedTable
       list={props.list}
       testId={props.testId}
-      columns={['When', ...(withUser ? ['User'] : []), 'Type', 'Amount', 'Balance after', 'Reference']}
+      columns={['When', ...(withUser ? ['User'] : []), 'Type', 'Amount', 'Balance after', 'Reference', ...(action ? ['Action'] : [])]}
       empty={props.empty}
       row={(t) => (
         <tr key={t.id}>
@@ -200,6 +208,7 @@ export function LedgerTable(props: { list: Paged<LedgerEntry & { user_id?: strin
             <Money minor={t.balance_after} currency={currency} />
           </td>
           <td>{t.reference ?? ''}</td>
+          {action && <td>{action(t)}</td>}
         </tr>
       )}
     />

@@ -32,11 +32,15 @@ export type ErrorCode =
   | 'invalid_signature'
   | 'amount_mismatch'
   | 'gateway_txn_reused'
+  | 'topup_already_completed'
   | 'topup_disabled'
   | 'callback_disabled'
   | 'token_expired'
   | 'deletion_blocked'
   | 'refund_exceeds_paid'
+  | 'adjustment_not_allowed'
+  | 'adjustment_not_reversible'
+  | 'reversal_exceeds_debit'
   | 'email_send_failed'
   | 'invalid_deletion_token';
 

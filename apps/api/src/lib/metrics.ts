@@ -24,7 +24,7 @@ export function createMetrics() {
     }),
     ordersPlaced: counter('orders_placed_total', 'Orders placed (an idempotent replay is not a new order)', []),
     ordersRefused: counter('orders_refused_total', 'Order placements refused, by error code (insufficient_balance, out_of_stock …)', ['reason']),
-    topupCredits: counter('wallet_topup_credits_total', 'Top-up credits by gateway and outcome (credited, duplicate)', ['gateway', 'outcome']),
+    topupCredits: counter('wallet_topup_credits_total', 'Top-up credits by gateway and outcome (credited, duplicate, already_completed: a second payment, not credited)', ['gateway', 'outcome']),
     topupCreditedAmount: counter('wallet_topup_credited_amount_total', 'Money credited by top-ups, in minor units', ['gateway', 'currency']),
     otpSms: counter('otp_sms_total', 'OTP SMS by provider and outcome (sent, failed)', ['provider', 'outcome']),
     rateLimitRefusals: counter('rate_limit_refusals_total', 'Requests refused with 429 rate_limited, by code', ['code']),

@@ -26,6 +26,8 @@ export class GatewayBSim {
   failWith: number | null = null;
   /** Hold every answer this long before replying. */
   delayMs = 0;
+  /** While set, order reads wait for it (a test acts while the API is asking the gateway). */
+  holdOrders: Promise<void> | null = null;
   tokenTtlSeconds = 3600;
   #tokenSeq = 0;
   #validTokens = new Set<string>();
@@ -82,6 +84,7 @@ export class GatewayBSim {
       return send(200, { access_token: token, token_type: 'Bearer', expires_in: this.tokenTtlSeconds });
     }
     if (req.method === 'GET' && url.pathname.startsWith('/v2/checkout/orders/')) {
+      await this.holdOrders;
       const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       if (!this.#validTokens.has(bearer)) return send(401, { error: 'invalid_token' });
       const id = decodeURIComponent(url.pathname.slice('/v2/checkout/orders/'.length));

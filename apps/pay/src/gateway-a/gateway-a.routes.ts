@@ -103,6 +103,8 @@ export const gatewayARoutes: FastifyPluginAsyncTypebox = async (app) => {
             currency: outcome.currency,
             retry: { action: '/api/gateway-a/response', fields: { encResp } },
           });
+        case 'second_payment':
+          return resultPage(reply, 'not_added', { amount: outcome.amount, currency: outcome.currency });
         default:
           return resultPage(reply, 'unverified');
       }

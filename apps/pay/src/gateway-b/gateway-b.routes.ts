@@ -108,6 +108,7 @@ export const gatewayBRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await settleCapture(settlement, capture, req.log);
       if (outcome.kind === 'credited') return resultPage(reply, 'success', { amount: outcome.amount, currency: outcome.currency });
       if (outcome.kind === 'pending') return resultPage(reply, 'pending', { amount: outcome.amount, currency: outcome.currency, checkHref });
+      if (outcome.kind === 'second_payment') return resultPage(reply, 'not_added', { amount: outcome.amount, currency: outcome.currency });
       return resultPage(reply, 'unverified');
     },
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { withQuery } from '../api.ts';
-import type { Refund, Txn, WebhookLog } from '../types.ts';
+import type { PaymentToReturn, Refund, Txn, WebhookLog } from '../types.ts';
 import { AutoTable, ErrorBox, ExportLink, LedgerTable, Link, Money, PagedTable, Status, TableScroll, When, useCurrency, useLoad, usePaged } from '../ui.tsx';
 
 export function RefundsPage() {
@@ -211,6 +211,49 @@ export function WebhookLogsPage() {
               <Status value={w.outcome} />
             </td>
             <td>{w.reason ?? ''}</td>
+          </tr>
+        )}
+      />
+    </section>
+  );
+}
+
+/**
+ * Second payments for top-ups another payment had already completed: the gateway took the money,
+ * no wallet received it (409 topup_already_completed). Each is to be refunded at its gateway,
+ * by the gateway transaction id shown.
+ */
+export function PaymentsToReturnPage() {
+  const list = usePaged<PaymentToReturn>('/api/v1/admin/payments-to-return', {});
+  return (
+    <section>
+      <h1>Payments to return</h1>
+      <p>
+        A second payment for a top-up that an earlier payment had already completed is not added to the wallet; the payer was told it will be returned. Refund
+        each at its gateway by its transaction id.
+      </p>
+      <PagedTable
+        list={list}
+        testId="payments-to-return"
+        columns={['When', 'Payer', 'Amount', 'Gateway', 'Transaction to refund', 'Top-up paid by']}
+        empty="No payments to return."
+        row={(p) => (
+          <tr key={p.id}>
+            <td>
+              <When iso={p.created_at} />
+            </td>
+            <td>
+              <Link to={`/users/${p.user_id}`}>{p.user.full_name ?? p.user_id}</Link>
+              {p.user.phone ? ` ${p.user.phone}` : ''}
+            </td>
+            <td>
+              <Money minor={p.amount} currency={p.currency} />
+            </td>
+            <td>{p.gateway}</td>
+            <td>{p.gateway_txn_id}</td>
+            <td>
+              {p.completed_by.gateway} {p.completed_by.gateway_txn_id}
+            </td>
           </tr>
         )}
       />

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../api.ts';
-import { formatMoney, parseMajor } from '../money.ts';
+import { formatMoney, minorToInput, parseMajor } from '../money.ts';
 import { navigate } from '@storefront/web-router';
 import type { LedgerEntry, Order, TicketRow, User, UserRow } from '../types.ts';
 import { Cell, ErrorBox, LedgerTable, Link, Money, Notice, PagedTable, Pending, Status, When, useAction, useCurrency, useLoad, usePaged } from '../ui.tsx';
@@ -54,6 +54,7 @@ export function UserDetailPage({ id }: { id: string }) {
   const tickets = usePaged<TicketRow>(`${base}/tickets`, {});
   const [edit, setEdit] = useState<{ full_name: string; email: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [reversing, setReversing] = useState<Debit | null>(null);
   const action = useAction();
   const currency = useCurrency();
   if (error || !user) return <Pending title="User" error={error} />;
@@ -181,8 +182,11 @@ export function UserDetailPage({ id }: { id: string }) {
       <AdjustWallet
         userId={id}
         currency={String(wallet?.currency ?? currency)}
+        reversing={reversing}
+        onCancel={() => setReversing(null)}
         onDone={(text) => {
           setNotice(text);
+          setReversing(null);
           reload();
           ledger.reload();
         }}
@@ -194,7 +198,20 @@ export function UserDetailPage({ id }: { id: string }) {
           Shopping credits now: <Money minor={ledger.items[0].balance_after} currency={currency} />
         </p>
       )}
-      <LedgerTable list={ledger} currency={currency} testId="ledger" empty="No wallet movements." />
+      <LedgerTable
+        list={ledger}
+        currency={currency}
+        testId="ledger"
+        empty="No wallet movements."
+        action={(t) => {
+          const debit = debitOf(t);
+          return debit ? (
+            <button type="button" className="secondary" onClick={() => setReversing(debit)} aria-label={`Give back the debit of ${formatMoney(debit.amount, currency)}`}>
+              Give back
+            </button>
+          ) : null;
+        }}
+      />
 
       <h2>Orders</h2>
       <PagedTable
@@ -242,52 +259,69 @@ export function UserDetailPage({ id }: { id: string }) {
   );
 }
 
+/** A debit adjustment's ledger row (`adjustment:<id>`, negative), which the form may give back. */
+interface Debit {
+  id: string;
+  amount: number;
+}
+const debitOf = (t: LedgerEntry): Debit | null =>
+  t.type === 'adjustment' && t.amount < 0 && t.reference?.startsWith('adjustment:') ? { id: t.reference.slice('adjustment:'.length), amount: -t.amount } : null;
+
 /**
- * Credit or debit the user's shopping credits by hand, with a reason (e.g. to clear a balance that
- * blocks deletion). One Idempotency-Key per filled-in form: a double click or a resent request
- * moves money once; a new key is drawn after each adjustment that went through.
+ * Take shopping credits by hand, with a reason (a write-off, e.g. to clear a balance that blocks
+ * deletion), or give back an earlier debit chosen on its ledger row ("Give back"): money enters a
+ * wallet only by top-up, so nothing else adds credits. One Idempotency-Key per filled-in form: a
+ * double click or a resent request moves money once; a new key is drawn after each adjustment
+ * that went through.
  */
-function AdjustWallet({ userId, currency, onDone }: { userId: string; currency: string; onDone: (notice: string) => void }) {
-  const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
+function AdjustWallet(props: { userId: string; currency: string; reversing: Debit | null; onCancel: () => void; onDone: (notice: string) => void }) {
+  const { userId, currency, reversing } = props;
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [key, setKey] = useState(() => crypto.randomUUID());
   const action = useAction();
+  useEffect(() => {
+    // Choosing a debit to give back offers all of it; the API refuses more than what remains.
+    setAmount(reversing ? minorToInput(reversing.amount, currency) : '');
+    setKey(crypto.randomUUID());
+  }, [reversing, currency]);
   const submit = () =>
     action.run(async () => {
       const minor = parseMajor(amount, currency);
       if (minor === null || minor <= 0) throw new Error(`Enter the amount in ${currency}, like 10.00.`);
       if (!reason.trim()) throw new Error('Say why: the reason is kept with the ledger row.');
-      const signed = direction === 'credit' ? minor : -minor;
-      const words = `${direction === 'credit' ? 'Add' : 'Take'} ${formatMoney(minor, currency)} ${direction === 'credit' ? 'to' : 'from'} this wallet?`;
+      const words = reversing ? `Give back ${formatMoney(minor, currency)} of this debit to the wallet?` : `Take ${formatMoney(minor, currency)} from this wallet?`;
       if (!confirm(words)) return;
-      await api.post(`/api/v1/admin/users/${encodeURIComponent(userId)}/adjustments`, { amount: signed, reason: reason.trim() }, { 'idempotency-key': key });
+      const body = reversing ? { amount: minor, reason: reason.trim(), reverses: reversing.id } : { amount: -minor, reason: reason.trim() };
+      await api.post(`/api/v1/admin/users/${encodeURIComponent(userId)}/adjustments`, body, { 'idempotency-key': key });
       setAmount('');
       setReason('');
       setKey(crypto.randomUUID());
-      onDone(direction === 'credit' ? 'Credits added.' : 'Credits taken.');
+      props.onDone(reversing ? 'Debit given back.' : 'Credits taken.');
     });
   return (
     <>
-      <h2>Adjust shopping credits</h2>
+      <h2>{reversing ? `Give back a debit of ${formatMoney(reversing.amount, currency)}` : 'Take shopping credits'}</h2>
+      <p>{reversing ? 'Up to what remains of that debit goes back to the wallet.' : 'Money enters a wallet only by top-up. To give back an earlier debit, use "Give back" on its ledger row.'}</p>
       <ErrorBox error={action.error} />
       <form
         className="filters"
-        aria-label="Adjust shopping credits"
+        aria-label={reversing ? 'Give back a debit' : 'Take shopping credits'}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
       >
-        <select aria-label="Adjustment direction" value={direction} onChange={(e) => setDirection(e.target.value as 'credit' | 'debit')}>
-          <option value="credit">Add credits</option>
-          <option value="debit">Take credits</option>
-        </select>
         <input aria-label="Adjustment amount" inputMode="decimal" placeholder={`amount in ${currency}`} value={amount} onChange={(e) => setAmount(e.target.value)} required />
         <input aria-label="Adjustment reason" placeholder="reason (required)" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} />
         <button type="submit" disabled={action.busy}>
-          Adjust
+          {reversing ? 'Give back' : 'Take credits'}
         </button>
+        {reversing && (
+          <button type="button" className="secondary" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
       </form>
     </>
   );

@@ -14,6 +14,8 @@ import * as audit from './2026-11-23-12-audit.ts';
 import * as ledgerCheckpoints from './2026-11-23-13-ledger-checkpoints.ts';
 import * as reconciledDays from './2026-11-23-14-reconciled-days.ts';
 import * as walletExtras from './2026-11-26-15-wallet-extras.ts';
+import * as adjustmentReversals from './2026-11-26-16-adjustment-reversals.ts';
+import * as paymentsToReturn from './2026-11-26-17-payments-to-return.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-13-ledger-checkpoints': ledgerCheckpoints,
   '2026-11-23-14-reconciled-days': reconciledDays,
   '2026-11-26-15-wallet-extras': walletExtras,
+  '2026-11-26-16-adjustment-reversals': adjustmentReversals,
+  '2026-11-26-17-payments-to-return': paymentsToReturn,
 };

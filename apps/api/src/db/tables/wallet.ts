@@ -72,6 +72,10 @@ export interface WalletAdjustmentsTable {
   idempotency_key: string | null;
   transaction_id: string;
   created_at: string;
+  /** The debit this adjustment gives back (a reversal), or null (a debit, or a row from before reversals). */
+  reverses: string | null;
+  /** How much of this debit its reversals have given back (raised by each reversal, never past the debit). */
+  reversed: number;
 }
 
 /** The reconciliation's per-wallet checkpoint: ledger verified through `entry_id`, leaving `balance` (docs/orders.md). */

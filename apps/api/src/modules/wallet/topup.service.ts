@@ -113,12 +113,18 @@ export function logFieldsOf(body: unknown): Pick<LogEntry, 'gateway' | 'token' |
 
 export type CreditResult = { credited: true; balance: number } | { credited: false; duplicate: true };
 const DUPLICATE: CreditResult = { credited: false, duplicate: true };
+/** Why a payment was not credited to a top-up that is no longer pending. */
+type Refused = 'topup_already_completed' | 'gateway_txn_reused';
 
 /**
- * The one place a top-up is credited. One transaction: pending → completed (0 rows: someone else
- * already did it: a duplicate), the ledger credit, the log row. A (gateway, gateway_txn_id) that
- * already paid another top-up violates the unique constraint, rolls everything back and is 409
- * `gateway_txn_reused`: that payment did not fill this top-up, which stays pending.
+ * The one place a top-up is credited. One transaction: pending → completed, the ledger credit, the
+ * log row. When the top-up is no longer pending (0 rows), the payment that completed it decides:
+ * this same payment again is a duplicate; a payment that paid another top-up is 409
+ * `gateway_txn_reused`; any other payment is a second payment for a completed top-up, 409
+ * `topup_already_completed`: not credited, and listed for operators to return
+ * (`GET /admin/payments-to-return`). A (gateway, gateway_txn_id) that already paid another pending
+ * top-up violates the unique constraint, rolls everything back and is 409 `gateway_txn_reused`:
+ * that payment did not fill this top-up, which stays pending.
  */
 async function creditOnce(
   ctx: Ctx,
@@ -129,9 +135,20 @@ async function creditOnce(
   const entry = { endpoint: log.endpoint, gateway: credit.gateway, token: log.token, topupId: topup.id, gatewayTxnId: credit.gatewayTxnId };
   const result = await creditInTransaction(ctx, topup, credit, entry);
   // Counted after the commit: a rolled-back credit is never counted.
+  if (result === 'topup_already_completed') {
+    ctx.metrics.topupCredits.inc({ gateway: credit.gateway, outcome: 'already_completed' });
+    ctx.log.warn({ topup_id: topup.id, gateway: credit.gateway }, 'second payment for a completed top-up; not credited, to be returned');
+    throw conflict(result, 'This top-up was completed by another payment; this payment was not added and is to be returned');
+  }
+  if (result === 'gateway_txn_reused') throw txnReused(ctx, topup, credit);
   ctx.metrics.topupCredits.inc({ gateway: credit.gateway, outcome: result.credited ? 'credited' : 'duplicate' });
   if (result.credited) ctx.metrics.topupCreditedAmount.inc({ gateway: credit.gateway, currency: topup.currency }, Number(topup.amount));
   return result;
+}
+
+function txnReused(ctx: Ctx, topup: repo.TopupRow, credit: { gateway: string }): AppError {
+  ctx.log.warn({ topup_id: topup.id, gateway: credit.gateway }, 'gateway transaction id already paid another top-up; not credited');
+  return conflict('gateway_txn_reused', 'This gateway transaction already paid another top-up');
 }
 
 async function creditInTransaction(
@@ -139,22 +156,29 @@ async function creditInTransaction(
   topup: repo.TopupRow,
   credit: { gateway: string; gatewayTxnId: string },
   entry: Omit<LogEntry, 'outcome'>,
-): Promise<CreditResult> {
+): Promise<CreditResult | Refused> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const balance = await completeTopup(ctx, trx, topup, credit);
-      if (balance === null) {
+      if (balance !== null) {
+        await logWebhook(ctx, trx, { ...entry, outcome: 'credited', reason: null });
+        return { credited: true as const, balance };
+      }
+      // Read in this transaction, after the completing one committed (its row lock was waited for).
+      const done = (await repo.findTopupByTokenHash(trx, topup.token_hash))!;
+      if (done.gateway === credit.gateway && done.gateway_txn_id === credit.gatewayTxnId) {
         await logWebhook(ctx, trx, { ...entry, outcome: 'duplicate', reason: 'token_already_credited' });
         return DUPLICATE;
       }
-      await logWebhook(ctx, trx, { ...entry, outcome: 'credited', reason: null });
-      return { credited: true as const, balance };
+      const reused = (await repo.findTopupByGatewayTxn(trx, credit.gateway, credit.gatewayTxnId)) !== undefined;
+      const reason: Refused = reused ? 'gateway_txn_reused' : 'topup_already_completed';
+      await logWebhook(ctx, trx, { ...entry, outcome: 'rejected', reason });
+      return reason;
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      ctx.log.warn({ topup_id: topup.id, gateway: credit.gateway }, 'gateway transaction id already paid another top-up; not credited');
       await logWebhook(ctx, ctx.db, { ...entry, outcome: 'rejected', reason: 'gateway_txn_reused' });
-      throw conflict('gateway_txn_reused', 'This gateway transaction already paid another top-up');
+      throw txnReused(ctx, topup, credit);
     }
     await logWebhook(ctx, ctx.db, { ...entry, outcome: 'error', reason: 'internal' }).catch(() => undefined);
     throw err;
@@ -226,7 +250,13 @@ async function selfHeal(ctx: Ctx, gatewayB: GatewayBClient, topup: repo.TopupRow
     if (verdict.final) await logWebhook(ctx, ctx.db, { ...entry, outcome: 'rejected', reason: verdict.reason });
     return;
   }
-  await creditOnce(ctx, topup, { gateway: 'gateway_b', gatewayTxnId: verdict.captureId }, { endpoint, token });
+  try {
+    await creditOnce(ctx, topup, { gateway: 'gateway_b', gatewayTxnId: verdict.captureId }, { endpoint, token });
+  } catch (err) {
+    // Another payment completed the top-up while the gateway was asked (logged, listed to return),
+    // or the capture paid another top-up: the poll still answers the state.
+    if (!(err instanceof AppError && err.status === 409)) throw err;
+  }
 }
 
 /** `GET /wallet/topup-status/:token`: the caller's own top-up only (another user's is 404). */

@@ -10,6 +10,7 @@ import {
   AdminTransactionSchema,
   AdminTransactionsExportQuerySchema,
   AdminTransactionsQuerySchema,
+  PaymentToReturnSchema,
   TransactionSchema,
   UidParamsSchema,
   WalletSchema,
@@ -74,6 +75,12 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(adjustment);
     },
+  );
+
+  app.get(
+    '/admin/payments-to-return',
+    { config: admin, schema: { tags, querystring: PageQuerySchema, response: { 200: pageOf(PaymentToReturnSchema) } } },
+    (req) => wallet.adminPaymentsToReturn(ctx, req.query),
   );
 
   app.get(

@@ -202,6 +202,57 @@ export function listWebhookLogs(
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
+/** Why a payment is to be returned: the webhook log's reason for a second payment of a completed top-up. */
+export const SECOND_PAYMENT_REASON = 'topup_already_completed';
+
+export interface PaymentToReturnRow {
+  id: string;
+  endpoint: string;
+  gateway: string | null;
+  gateway_txn_id: string | null;
+  created_at: string;
+  topup_id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  completed_gateway: string | null;
+  completed_gateway_txn_id: string | null;
+  full_name: string;
+  phone: string | null;
+  deleted_at: string | null;
+}
+
+/**
+ * Second payments for completed top-ups, newest first: the first log row of each (gateway,
+ * gateway_txn_id) with that reason (the payer or the payment server may have told it again),
+ * with the top-up it tried to pay and the top-up's owner.
+ */
+export function listPaymentsToReturn(db: Executor, filter: { before: string | null; limit: number }): Promise<PaymentToReturnRow[]> {
+  let q = db
+    .selectFrom('webhook_logs as l')
+    .innerJoin('topups as t', 't.id', 'l.topup_id')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      'l.id', 'l.endpoint', 'l.gateway', 'l.gateway_txn_id', 'l.created_at', 't.id as topup_id', 't.user_id', 't.amount', 't.currency',
+      't.gateway as completed_gateway', 't.gateway_txn_id as completed_gateway_txn_id', 'u.full_name', 'u.phone', 'u.deleted_at',
+    ])
+    .where('l.reason', '=', SECOND_PAYMENT_REASON)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_logs as e')
+            .select('e.id')
+            .where('e.reason', '=', SECOND_PAYMENT_REASON)
+            .whereRef('e.gateway', '=', 'l.gateway')
+            .whereRef('e.gateway_txn_id', '=', 'l.gateway_txn_id')
+            .whereRef('e.id', '<', 'l.id'),
+        ),
+      ),
+    );
+  if (filter.before !== null) q = q.where('l.id', '<', filter.before);
+  return q.orderBy('l.id', 'desc').limit(filter.limit).execute() as Promise<PaymentToReturnRow[]>;
+}
+
 export async function userExists(db: Executor, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;
@@ -216,7 +267,7 @@ export function findTransaction(db: Executor, id: string): Promise<TransactionRo
   return db.selectFrom('wallet_transactions').select(txColumns).where('id', '=', id).executeTakeFirst();
 }
 
-const adjustmentColumns = ['id', 'user_id', 'admin_id', 'amount', 'reason', 'idempotency_key', 'transaction_id', 'created_at'] as const;
+const adjustmentColumns = ['id', 'user_id', 'admin_id', 'amount', 'reason', 'idempotency_key', 'transaction_id', 'created_at', 'reverses', 'reversed'] as const;
 
 export async function insertAdjustment(db: Executor, row: AdjustmentRow): Promise<void> {
   await db.insertInto('wallet_adjustments').values(row).execute();
@@ -224,6 +275,28 @@ export async function insertAdjustment(db: Executor, row: AdjustmentRow): Promis
 
 export function findAdjustmentByKey(db: Executor, userId: string, key: string): Promise<AdjustmentRow | undefined> {
   return db.selectFrom('wallet_adjustments').select(adjustmentColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export function findAdjustment(db: Executor, id: string): Promise<AdjustmentRow | undefined> {
+  return db.selectFrom('wallet_adjustments').select(adjustmentColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Gives back `amount` of debit `id` of this user's wallet: one conditional UPDATE, so reversals
+ * racing each other never give back more than the debit (a second one waits for the first's row
+ * lock and then sees its total). False when nothing matched: not this user's, not a debit, or
+ * too much (the caller reads the row to tell which).
+ */
+export async function addReversed(db: Executor, userId: string, id: string, amount: number): Promise<boolean> {
+  const r = await db
+    .updateTable('wallet_adjustments')
+    .set({ reversed: sql<number>`reversed + ${amount}` })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('amount', '<', 0)
+    .where(sql<number>`reversed + ${amount} + amount`, '<=', 0)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Retention: webhook-log rows written before `before`. */

@@ -133,6 +133,21 @@ export const WebhookLogSchema = Type.Object({
   created_at: Type.String(),
 });
 
+export const PaymentToReturnSchema = Type.Object({
+  id: Type.String({ description: 'the webhook-log row that first recorded this payment' }),
+  topup_id: Type.String(),
+  user_id: Type.String(),
+  user: Type.Object({ id: Type.String(), full_name: Type.Union([Type.String(), Type.Null()]), phone: Type.Union([Type.String(), Type.Null()]) }, { description: 'null fields for a deleted user' }),
+  amount: Money('what the second payment paid: the top-up amount'),
+  currency: Type.String(),
+  gateway: Type.String({ description: 'the gateway that took the second payment' }),
+  gateway_txn_id: Type.String({ description: "the second payment's transaction id at that gateway: what to refund" }),
+  completed_by: Type.Object({ gateway: Type.String(), gateway_txn_id: Type.String() }, { description: 'the payment that completed the top-up (credited)' }),
+  endpoint: Type.String({ description: 'where it was told: topup-credit (payment server) or topup-status (gateway B poll)' }),
+  created_at: Type.String(),
+});
+export type PaymentToReturn = Static<typeof PaymentToReturnSchema>;
+
 export const WebhookLogsQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
   outcome: Type.Optional(WebhookOutcomeSchema),
@@ -152,9 +167,11 @@ export const AdjustmentBodySchema = Type.Object({
     minimum: -MAX_ADJUSTMENT,
     maximum: MAX_ADJUSTMENT,
     not: { const: 0 },
-    description: 'signed integer minor units: positive credits the wallet, negative debits it (never below zero)',
+    description:
+      'signed integer minor units: negative debits the wallet (never below zero); positive only with `reverses`, giving back at most what remains of that debit (else 400 adjustment_not_allowed)',
   }),
   reason: Type.String({ minLength: 1, maxLength: 500, description: 'why, for the ledger and the accountant' }),
+  reverses: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "the id of an earlier debit adjustment of this user's wallet that this one gives back" })),
 });
 export type AdjustmentBody = Static<typeof AdjustmentBodySchema>;
 
@@ -165,6 +182,7 @@ export const AdjustmentSchema = Type.Object({
   amount: Money('signed'),
   currency: Type.String(),
   reason: Type.String(),
+  reverses: Type.Union([Type.String(), Type.Null()], { description: 'the debit this adjustment gives back, or null' }),
   transaction: TransactionSchema,
   created_at: Type.String(),
 });

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context.ts';
+import type { Trx } from '../../lib/db-types.ts';
 import { DAY } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -8,7 +9,7 @@ import type { TransactionType, WebhookOutcome } from '../../db/tables/wallet.ts'
 import { applyMovement, toTransaction } from './ledger.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './wallet.repository.ts';
-import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, Wallet } from './wallet.schemas.ts';
+import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, PaymentToReturn, Wallet } from './wallet.schemas.ts';
 import { allRows, money as csvMoney, text as csvText } from '../../lib/csv.ts';
 import { rangeOf } from '../../lib/date-range.ts';
 
@@ -131,12 +132,38 @@ export async function adminWebhookLogs(ctx: Ctx, q: PageQuery & { outcome?: Webh
 }
 
 /**
- * An admin's signed adjustment of a user's shopping credits (e.g. to clear a balance that blocks
- * deletion): one `adjustment` ledger row and one `wallet_adjustments` row in one transaction; a
- * debit below zero is 402 and changes nothing. With an Idempotency-Key a retry answers the first
- * adjustment (`replayed`), another amount or reason with that key is 409 `idempotency_conflict`,
- * and two concurrent uses collide on UNIQUE(user_id, idempotency_key).
- * The admin audit row (`wallet.adjust`) is written in the same transaction.
+ * Second payments for completed top-ups (409 `topup_already_completed`), each once, newest first:
+ * money a gateway took that no wallet received, for operators to return at that gateway. Read
+ * from the webhook log, where the refusal is written in its own transaction (docs/wallet.md).
+ */
+export async function adminPaymentsToReturn(ctx: Ctx, q: PageQuery) {
+  const limit = limitOf(q);
+  const rows = await repo.listPaymentsToReturn(ctx.db, { before: decodeCursor(q.cursor), limit: limit + 1 });
+  return toPage(rows, limit, (r) => r.id, (r): PaymentToReturn => ({
+    id: r.id,
+    topup_id: r.topup_id,
+    user_id: r.user_id,
+    user: r.deleted_at === null ? { id: r.user_id, full_name: r.full_name, phone: r.phone } : { id: r.user_id, full_name: null, phone: null },
+    amount: Number(r.amount),
+    currency: r.currency,
+    gateway: r.gateway!,
+    gateway_txn_id: r.gateway_txn_id!,
+    completed_by: { gateway: r.completed_gateway!, gateway_txn_id: r.completed_gateway_txn_id! },
+    endpoint: r.endpoint,
+    created_at: r.created_at,
+  }));
+}
+
+/**
+ * An admin's adjustment of a user's shopping credits. Money enters only by top-up, so it is a
+ * debit (a write-off, e.g. clearing a balance that blocks deletion) or the reversal of an earlier
+ * debit of the same wallet (`reverses`, a positive amount, at most what remains of that debit);
+ * any other positive amount is 400 `adjustment_not_allowed`. One transaction: for a reversal the
+ * debit's `reversed` total raised by one conditional UPDATE (so racing reversals never exceed
+ * it), one `adjustment` ledger row, one `wallet_adjustments` row and the admin audit row
+ * (`wallet.adjust`); a debit below zero is 402 and changes nothing. With an Idempotency-Key a
+ * retry answers the first adjustment (`replayed`), another amount, reason or `reverses` with that
+ * key is 409 `idempotency_conflict`, and two concurrent uses collide on UNIQUE(user_id, idempotency_key).
  */
 export async function adminAdjust(
   ctx: Ctx,
@@ -147,8 +174,12 @@ export async function adminAdjust(
 ): Promise<{ adjustment: Adjustment; replayed: boolean }> {
   const reason = body.reason.trim();
   if (!reason) throw badRequest('reason must not be blank', [{ field: 'body/reason', message: 'must not be blank' }]);
+  const reverses = body.reverses ?? null;
+  if ((body.amount > 0) !== (reverses !== null)) {
+    throw new AppError(400, 'adjustment_not_allowed', 'An adjustment is a debit (negative amount), or gives back an earlier debit (positive amount with reverses)');
+  }
   const replay = async (row: repo.AdjustmentRow) => {
-    if (Number(row.amount) !== body.amount || row.reason !== reason) {
+    if (Number(row.amount) !== body.amount || row.reason !== reason || row.reverses !== reverses) {
       throw conflict('idempotency_conflict', 'This Idempotency-Key was used for another adjustment');
     }
     const tx = (await repo.findTransaction(ctx.db, row.transaction_id))!;
@@ -163,6 +194,7 @@ export async function adminAdjust(
   if (user.deleted_at !== null) throw conflict('conflict', 'The user is deleted');
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (reverses !== null && !(await repo.addReversed(trx, userId, reverses, body.amount))) throw await notReversible(trx, userId, reverses);
       const id = newId(ctx.clock);
       const transaction = await applyMovement(ctx, trx, { userId, type: 'adjustment', amount: body.amount, reference: `adjustment:${id}` });
       const row: repo.AdjustmentRow = {
@@ -174,6 +206,8 @@ export async function adminAdjust(
         idempotency_key: key ?? null,
         transaction_id: transaction.id,
         created_at: transaction.created_at,
+        reverses,
+        reversed: 0,
       };
       await repo.insertAdjustment(trx, row);
       await recordAudit(ctx, trx, {
@@ -182,7 +216,7 @@ export async function adminAdjust(
         entity: 'wallet',
         entityId: userId,
         before: { shopping_credits: transaction.balance_after - body.amount },
-        after: { shopping_credits: transaction.balance_after, adjustment: { id, amount: body.amount, reason } },
+        after: { shopping_credits: transaction.balance_after, adjustment: { id, amount: body.amount, reason, reverses } },
       });
       return { adjustment: toAdjustment(ctx, row, transaction), replayed: false };
     });
@@ -193,6 +227,16 @@ export async function adminAdjust(
   }
 }
 
+/** Why a reversal of `id` was refused: not this user's adjustment, not a debit, or more than remains of it. */
+async function notReversible(trx: Trx, userId: string, id: string): Promise<AppError> {
+  const target = await repo.findAdjustment(trx, id);
+  if (!target || target.user_id !== userId) return notFound('adjustment');
+  const amount = Number(target.amount);
+  if (amount > 0) return conflict('adjustment_not_reversible', 'Only a debit adjustment can be reversed');
+  const remaining = -amount - Number(target.reversed);
+  return conflict('reversal_exceeds_debit', `At most ${remaining} of this debit remains to give back`, { remaining });
+}
+
 const toAdjustment = (ctx: Ctx, r: repo.AdjustmentRow, transaction: Adjustment['transaction']): Adjustment => ({
   id: r.id,
   user_id: r.user_id,
@@ -200,6 +244,7 @@ const toAdjustment = (ctx: Ctx, r: repo.AdjustmentRow, transaction: Adjustment['
   amount: Number(r.amount),
   currency: ctx.config.currency,
   reason: r.reason,
+  reverses: r.reverses,
   transaction,
   created_at: r.created_at,
 });
