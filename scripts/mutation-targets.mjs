@@ -87,10 +87,11 @@ export const targets = {
   // the API call, what each API answer turns into).
   pay: {
     mutate: [
-      'apps/pay/src/gateway-a/gateway-a.routes.ts:19-22', // orderIdMatches
-      'apps/pay/src/gateway-a/gateway-a.routes.ts:53-112', // the response handler
+      'apps/pay/src/gateway-a/gateway-a.service.ts:22-25', // orderIdMatches
+      'apps/pay/src/gateway-a/gateway-a.service.ts:69-109', // confirm: the response's checks
       'apps/pay/src/gateway-a/status.ts:18-55', // fetchOrderStatus
-      'apps/pay/src/gateway-b/gateway-b.routes.ts:32-38', // settleCapture
+      'apps/pay/src/gateway-b/gateway-b.service.ts:170-176', // settle: a completed capture
+      'apps/pay/src/views.ts:235-246', // settledResult: what a settled payment shows
       'apps/pay/src/settlement.ts:95-140', // settle
       'apps/pay/src/settlement.ts:147-201', // #finish, #attempt: what each API answer leaves in the outbox
     ],

@@ -112,8 +112,16 @@ describe('compose.yaml', () => {
     const migrateCase = entrypoint.slice(entrypoint.indexOf('\n  migrate)'), entrypoint.indexOf(';;', entrypoint.indexOf('\n  migrate)')));
     const migrators = Object.entries(scripts).filter(([name]) => /^migrate(:|$)/.test(name));
     assert.ok(migrators.length >= 1);
+    // `npm run migrate -w apps/admin` is that workspace's own script, run from its folder.
+    const resolve = (command: string): string | undefined => {
+      const delegated = /^npm run (\S+) -w (\S+)$/.exec(command);
+      if (!delegated) return /\S+\.ts/.exec(command)?.[0];
+      const inner = (JSON.parse(read(`${delegated[2]}/package.json`)) as { scripts: Record<string, string> }).scripts[delegated[1]!];
+      const file = inner && /\S+\.ts/.exec(inner)?.[0];
+      return file && `${delegated[2]}/${file}`;
+    };
     for (const [name, command] of migrators) {
-      const file = /\S+\.ts/.exec(command)?.[0];
+      const file = resolve(command);
       assert.ok(file && migrateCase.includes(file), `npm run ${name} (${command}) is run by the image's migrate`);
     }
   });

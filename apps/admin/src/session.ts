@@ -44,7 +44,7 @@ const session: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock
     maxMs: config.sessionMaxMs,
     clock,
   });
-  await sessions.init();
+  await sessions.migrate();
   app.decorate('sessions', sessions);
   app.addHook('onClose', () => sessions.close());
   // An array: cookies signed with the second (retiring) secret still verify during a rotation.

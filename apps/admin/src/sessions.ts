@@ -13,6 +13,8 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { openStore } from '@storefront/store';
+import { migrateToLatest, type MigrationResultSet } from '@storefront/store/migrate';
+import { MIGRATION_TABLE, migrations } from './migrations/index.ts';
 
 export interface PortalUser {
   id: string;
@@ -109,24 +111,9 @@ export class SessionStore {
     this.clock = options.clock ?? systemClock;
   }
 
-  /** Creates the table when missing; safe for several instances starting at once. */
-  async init(): Promise<void> {
-    await this.db.schema
-      .createTable(TABLE)
-      .ifNotExists()
-      .addColumn('id_hash', 'text', (c) => c.primaryKey())
-      .addColumn('user_json', 'text', (c) => c.notNull())
-      .addColumn('tokens', 'text', (c) => c.notNull())
-      .addColumn('access_expires_at', 'bigint', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
-      .addColumn('version', 'integer', (c) => c.notNull())
-      .addColumn('refresh_claimed_until', 'bigint')
-      .execute()
-      .catch(async (err) => {
-        // Two first starts racing on PostgreSQL: the loser's CREATE fails on the catalog; fine if the table is there.
-        await this.db.selectFrom(TABLE).select('id_hash').limit(1).execute().catch(() => Promise.reject(err));
-      });
+  /** Brings the table up to date (src/migrations/); safe for several instances starting at once. */
+  migrate(): Promise<MigrationResultSet> {
+    return migrateToLatest(this.db, migrations, { table: MIGRATION_TABLE });
   }
 
   close(): Promise<void> {

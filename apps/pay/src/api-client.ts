@@ -1,38 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createStorefrontClient, type StorefrontClient } from '@storefront/client';
+import { createStorefrontClient, type paths, type StorefrontClient } from '@storefront/client';
 import { signAll } from '@storefront/signing';
-import { fieldsOf, HttpUnavailable, sleep, type HttpResponse } from './lib/http.ts';
+import { HttpUnavailable, sleep } from './lib/http.ts';
 
 /**
  * The signed calls to the Storefront API (docs/contracts.md §6), made with the typed client generated from
- * the API's OpenAPI document (`@storefront/client`), so a changed route or body fails type-checking
- * here. Every body is signed with `@storefront/signing`, the same package the API verifies with,
- * over the exact bytes sent, so the scheme cannot drift.
+ * the API's OpenAPI document (`@storefront/client`): request bodies and answers (success and error)
+ * are the API's own types, so a changed route, body or answer fails type-checking here. Every body
+ * is signed with `@storefront/signing`, the same package the API verifies with, over the exact
+ * bytes sent, so the scheme cannot drift.
  */
 
-export type Gateway = 'gateway_a' | 'gateway_b';
+type Post<P extends keyof paths> = paths[P] extends { post: infer O } ? O : never;
+/** What the route answers with 200. */
+type Ok<P extends keyof paths> = Post<P> extends { responses: { 200: { content: { 'application/json': infer T } } } } ? T : never;
+/** The JSON body the route takes. */
+type Body<P extends keyof paths> = Post<P> extends { requestBody: { content: { 'application/json': infer T } } } ? T : never;
 
-export interface Topup {
-  status: string;
-  amount: number;
-  currency: string;
-  expires_at: string;
-  /** Gateway codes the API lets the page offer for this amount, in display order; absent from an older API (then all). */
+export type CreditInput = Body<'/api/v1/wallet/topup-credit'>;
+export type Gateway = CreditInput['gateway'];
+
+/** The top-up as the page uses it: the lookup's answer, with the offered gateways as codes. */
+export type Topup = Omit<Ok<'/api/v1/wallet/topup-lookup'>, 'gateways'> & {
+  /** Gateway codes the API lets the page offer for this amount, in display order; absent: all. */
   gateways?: string[];
-}
+};
 
 export type LookupResult = { kind: 'found'; topup: Topup } | { kind: 'not_found' } | { kind: 'unavailable' };
 
-export interface CreditInput {
-  token: string;
-  amount: number;
-  currency: string;
-  gateway: Gateway;
-  gateway_txn_id: string;
-}
-
 export type CreditResult =
-  | { kind: 'credited'; balance: number | null }
+  | { kind: 'credited'; balance: number }
   | { kind: 'duplicate' }
   /** The API refused for good (amount mismatch, unknown token, bad signature…): retrying cannot help. */
   | { kind: 'rejected'; status: number; error: string }
@@ -51,12 +48,13 @@ export interface ApiClientOptions {
 
 const isRetryable = (status: number): boolean => status >= 500 || status === 429 || status === 408;
 
-/** One answer of the typed client, as the retry loop sees it. */
-interface Answer {
+/** One answer of the typed client: `data` on success, `error` otherwise, each typed by the route. */
+interface Answer<D, E> {
   response: Response;
-  data?: unknown;
-  error?: unknown;
+  data?: D;
+  error?: E;
 }
+type Answered<D, E> = { status: number; data?: D; error?: E };
 
 export class StorefrontApi {
   readonly retryDelaysMs: number[];
@@ -76,19 +74,19 @@ export class StorefrontApi {
   }
 
   /** One signed POST, retried on network errors, timeouts and 5xx; null when never answered. */
-  private async post(endpoint: string, call: (client: StorefrontClient, signal: AbortSignal) => Promise<Answer>): Promise<HttpResponse | null> {
+  private async post<D, E>(endpoint: string, call: (client: StorefrontClient, signal: AbortSignal) => Promise<Answer<D, E>>): Promise<Answered<D, E> | null> {
     if (this.client === null) return null;
     for (let attempt = 0; ; attempt++) {
       try {
-        let answer: Answer;
+        let answer: Answer<D, E>;
         try {
           answer = await call(this.client, AbortSignal.timeout(this.o.timeoutMs));
         } catch (err) {
           throw new HttpUnavailable('storefront api', err);
         }
-        const res: HttpResponse = { status: answer.response.status, json: answer.data ?? answer.error, text: '' };
-        if (!isRetryable(res.status) || attempt >= this.retryDelaysMs.length) return isRetryable(res.status) ? null : res;
-        this.o.log.warn({ endpoint, status: res.status, attempt }, 'storefront api answered with a retryable status');
+        const status = answer.response.status;
+        if (!isRetryable(status) || attempt >= this.retryDelaysMs.length) return isRetryable(status) ? null : { status, data: answer.data, error: answer.error };
+        this.o.log.warn({ endpoint, status, attempt }, 'storefront api answered with a retryable status');
       } catch (err) {
         if (!(err instanceof HttpUnavailable)) throw err;
         this.o.log.warn({ endpoint, attempt, reason: err.message }, 'storefront api unreachable');
@@ -102,13 +100,14 @@ export class StorefrontApi {
     const res = await this.post('topup-lookup', (c, signal) => c.POST('/api/v1/wallet/topup-lookup', { body: { token }, signal }));
     if (res === null) return { kind: 'unavailable' };
     if (res.status === 404) return { kind: 'not_found' };
-    const b = fieldsOf(res.json);
-    if (res.status === 200 && typeof b.amount === 'number' && Number.isSafeInteger(b.amount) && typeof b.currency === 'string' && typeof b.status === 'string') {
-      const topup: Topup = { status: b.status, amount: b.amount, currency: b.currency, expires_at: String(b.expires_at ?? '') };
-      if (Array.isArray(b.gateways)) topup.gateways = b.gateways.map((g: unknown) => fieldsOf(g).code).filter((c): c is string => typeof c === 'string');
+    const t = res.data;
+    // Amounts are money: a body that is not the API's (a proxy's 200) is never read as one.
+    if (res.status === 200 && t && Number.isSafeInteger(t.amount) && typeof t.currency === 'string' && typeof t.status === 'string') {
+      const topup: Topup = { status: t.status, amount: t.amount, currency: t.currency, expires_at: String(t.expires_at ?? '') };
+      if (Array.isArray(t.gateways)) topup.gateways = t.gateways.map((g) => g?.code).filter((code) => typeof code === 'string');
       return { kind: 'found', topup };
     }
-    this.o.log.error({ status: res.status, error: b.error }, 'topup-lookup refused');
+    this.o.log.error({ status: res.status, error: res.error?.error }, 'topup-lookup refused');
     return res.status === 400 ? { kind: 'not_found' } : { kind: 'unavailable' };
   }
 
@@ -117,17 +116,17 @@ export class StorefrontApi {
     const res = await this.post('topup-attach', (c, signal) =>
       c.POST('/api/v1/wallet/topup-attach', { body: { token, gateway: 'gateway_b', gateway_order_id: gatewayOrderId }, signal }),
     );
-    if (res?.status === 200 || res?.status === 201 || res?.status === 204) return true;
-    this.o.log.warn({ status: res?.status ?? null, error: fieldsOf(res?.json).error }, 'topup-attach failed');
+    if (res?.status === 200) return true;
+    this.o.log.warn({ status: res?.status ?? null, error: res?.error?.error }, 'topup-attach failed');
     return false;
   }
 
   async credit(input: CreditInput): Promise<CreditResult> {
     const res = await this.post('topup-credit', (c, signal) => c.POST('/api/v1/wallet/topup-credit', { body: input, signal }));
     if (res === null) return { kind: 'unavailable' };
-    const b = fieldsOf(res.json);
-    if (res.status === 200 && b.credited === true) return { kind: 'credited', balance: typeof b.balance === 'number' ? b.balance : null };
-    if (res.status === 200 && b.duplicate === true) return { kind: 'duplicate' };
-    return { kind: 'rejected', status: res.status, error: typeof b.error === 'string' ? b.error : 'unexpected_response' };
+    const b = res.data;
+    if (res.status === 200 && b?.credited === true) return { kind: 'credited', balance: b.balance };
+    if (res.status === 200 && b?.credited === false && b.duplicate === true) return { kind: 'duplicate' };
+    return { kind: 'rejected', status: res.status, error: typeof res.error?.error === 'string' ? res.error.error : 'unexpected_response' };
   }
 }

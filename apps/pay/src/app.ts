@@ -12,7 +12,9 @@ import { Settlement } from './settlement.ts';
 import { Outbox } from './outbox.ts';
 import { GatewayBClient } from '@storefront/gateway-b';
 import { gatewayARoutes } from './gateway-a/gateway-a.routes.ts';
+import { GatewayAService } from './gateway-a/gateway-a.service.ts';
 import { gatewayBRoutes } from './gateway-b/gateway-b.routes.ts';
+import { GatewayBService } from './gateway-b/gateway-b.service.ts';
 import { metricsRoutes } from './metrics.ts';
 import { messagePage, refusalPage, topupPage } from './views.ts';
 import { frameworkRefusals, installErrorHandling, systemClock, type Clock } from '@storefront/runtime';
@@ -24,7 +26,9 @@ export interface PayServices {
   settlement: Settlement;
   /** The steps every way into a payment shares: gate, token, lookup, payability (src/topup.ts). */
   topups: TopupPageService;
-  gatewayB: GatewayBClient | null;
+  /** Each gateway's flow; its routes only read the request and render the answer. */
+  gatewayA: GatewayAService;
+  gatewayB: GatewayBService;
 }
 
 declare module 'fastify' {
@@ -78,9 +82,11 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
   });
   const settlement = new Settlement({ api, log: app.log, clock, outbox: new Outbox(config.databaseUrl), leaseMs: config.outboxLeaseMs });
   await settlement.start(config.outboxFile);
-  const gatewayB = config.gatewayB ? new GatewayBClient(config.gatewayB, { timeoutMs: config.httpTimeoutMs, nowMs: () => clock.now().getTime() }) : null;
+  const gatewayBClient = config.gatewayB ? new GatewayBClient(config.gatewayB, { timeoutMs: config.httpTimeoutMs, nowMs: () => clock.now().getTime() }) : null;
   const topups = new TopupPageService(config, api, clock);
-  app.decorate('pay', { config, clock, api, settlement, topups, gatewayB });
+  const gatewayA = new GatewayAService(config, topups, settlement);
+  const gatewayB = new GatewayBService(config, api, topups, settlement, gatewayBClient);
+  app.decorate('pay', { config, clock, api, settlement, topups, gatewayA, gatewayB });
   app.addHook('onClose', () => settlement.close());
 
   // Gateways and the hosted page post classic HTML forms.

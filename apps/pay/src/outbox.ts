@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { openStore, type StoreDialect } from '@storefront/store';
+import { migrateToLatest, type MigrationResultSet } from '@storefront/store/migrate';
 import type { CreditInput } from './api-client.ts';
+import { MIGRATION_TABLE, migrations } from './migrations/index.ts';
 
 /**
  * The credits the API has not taken yet, in a table every payment server instance shares
@@ -51,24 +53,9 @@ export class Outbox {
     this.dialect = store.dialect;
   }
 
-  /** Creates the table when missing; safe for several instances starting at once. */
-  async init(): Promise<void> {
-    await this.db.schema
-      .createTable(TABLE)
-      .ifNotExists()
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('credit', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull())
-      .addColumn('next_at', 'bigint', (c) => c.notNull())
-      .addColumn('lease_until', 'bigint', (c) => c.notNull())
-      .addColumn('lease_token', 'text')
-      .addColumn('failed', 'text')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .execute()
-      .catch(async (err) => {
-        // Two first starts racing on PostgreSQL: the loser's CREATE fails on the catalog; fine if the table is there.
-        await this.db.selectFrom(TABLE).select('key').limit(1).execute().catch(() => Promise.reject(err));
-      });
+  /** Brings the table up to date (src/migrations/); safe for several instances starting at once. */
+  migrate(): Promise<MigrationResultSet> {
+    return migrateToLatest(this.db, migrations, { table: MIGRATION_TABLE });
   }
 
   /**

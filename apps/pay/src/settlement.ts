@@ -79,9 +79,9 @@ export class Settlement {
 
   #now = (): number => this.clock.now().getTime();
 
-  /** Creates the table, takes over an old outbox file once, and starts the background retries. */
+  /** Migrates the outbox, takes over an old outbox file once, and starts the background retries. */
   async start(legacyFile: string | null): Promise<void> {
-    await this.outbox.init();
+    await this.outbox.migrate();
     if (legacyFile) {
       const n = await this.outbox.importFile(legacyFile, this.#now());
       if (n > 0) this.log.warn({ count: n }, 'imported queued credits from the old outbox file');

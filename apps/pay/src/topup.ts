@@ -83,7 +83,7 @@ export class TopupPageService {
     }
     if (lookup.kind === 'not_found') return refused(invalidLink);
     const t = lookup.topup;
-    if (t.status === 'completed' || t.status === 'credited') {
+    if (t.status === 'completed') {
       return refused({ status: 409, title: 'This top-up is already paid', lines: ['Your wallet has been credited. You can return to the app.'], tone: 'ok' });
     }
     const expiresAt = Date.parse(t.expires_at);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { formatAmount } from './lib/money.ts';
+import type { Outcome } from './settlement.ts';
 import type { Refusal } from './topup.ts';
 
 /**
@@ -125,20 +126,18 @@ export function gatewayAHandoffPage(reply: FastifyReply, action: string, fields:
 
 export type ResultKind = 'success' | 'pending' | 'failed' | 'unverified' | 'not_added';
 
-export function resultPage(
-  reply: FastifyReply,
-  kind: ResultKind,
-  detail: {
-    amount?: number;
-    currency?: string;
-    status?: number;
-    retry?: { action: string; fields: Record<string, string> };
-    /** Back to the hosted page to choose again (after a decline or cancel). */
-    againHref?: string;
-    /** A link that asks again (gateway B's return URL, which captures or reads the order again). */
-    checkHref?: string;
-  } = {},
-): FastifyReply {
+export interface ResultDetail {
+  amount?: number;
+  currency?: string;
+  status?: number;
+  retry?: { action: string; fields: Record<string, string> };
+  /** Back to the hosted page to choose again (after a decline or cancel). */
+  againHref?: string;
+  /** A link that asks again (gateway B's return URL, which captures or reads the order again). */
+  checkHref?: string;
+}
+
+export function resultPage(reply: FastifyReply, kind: ResultKind, detail: ResultDetail = {}): FastifyReply {
   const amount = detail.amount !== undefined && detail.currency ? formatAmount(detail.amount, detail.currency) : null;
   let title: string;
   let lines: string[];
@@ -187,4 +186,61 @@ export function resultPage(
   if (detail.checkHref) body += `<p><a class="button" id="check" href="${esc(detail.checkHref)}">Check again</a></p>`;
   if (detail.againHref) body += `<p><a class="button" id="again" href="${esc(detail.againHref)}">Try again</a></p>`;
   return sendPage(reply, { title, body, status: detail.status ?? 200 });
+}
+
+/** Gateway B's approve page: a fresh page that moves on by itself (see `Shown`'s `approve`). */
+function gatewayBHandoffPage(reply: FastifyReply, approveUrl: string): FastifyReply {
+  const href = esc(approveUrl);
+  return sendPage(reply, {
+    title: 'Redirecting to payment',
+    body: `<h1>Taking you to the payment page…</h1><p><a class="button" id="continue" href="${href}">Continue to payment</a></p>`,
+    headHtml: `<meta http-equiv="refresh" content="0;url=${href}">`,
+  });
+}
+
+/**
+ * What a payment route shows the browser. The gateway services answer with one; the routes only
+ * render it (`show`).
+ */
+export type Shown =
+  /** A plain page saying why this cannot go on (src/topup.ts `Refusal`). */
+  | { page: 'refusal'; refusal: Refusal }
+  | { page: 'result'; kind: ResultKind; detail?: ResultDetail }
+  /** The auto-submitting form that takes the payer to gateway A. */
+  | { page: 'gateway-a'; action: string; fields: Record<string, string> }
+  /**
+   * Gateway B's approve URL. A 303 from a form post is checked against the page's form-action in
+   * browsers; a fresh page that moves on by itself keeps the CSP tight without naming the host.
+   */
+  | { page: 'gateway-b'; approveUrl: string }
+  /** A 303 to one of our own pages. */
+  | { page: 'see-other'; location: string };
+
+export function show(reply: FastifyReply, s: Shown): FastifyReply {
+  switch (s.page) {
+    case 'refusal':
+      return refusalPage(reply, s.refusal);
+    case 'result':
+      return resultPage(reply, s.kind, s.detail);
+    case 'gateway-a':
+      return gatewayAHandoffPage(reply, s.action, s.fields);
+    case 'gateway-b':
+      return gatewayBHandoffPage(reply, s.approveUrl);
+    case 'see-other':
+      return reply.redirect(s.location, 303);
+  }
+}
+
+/** The page for a settled payment; `again` is how its "Check again" asks once more while the credit is pending. */
+export function settledResult(outcome: Outcome, again: Pick<ResultDetail, 'retry' | 'checkHref'>): Shown {
+  switch (outcome.kind) {
+    case 'credited':
+      return { page: 'result', kind: 'success', detail: { amount: outcome.amount, currency: outcome.currency } };
+    case 'pending':
+      return { page: 'result', kind: 'pending', detail: { amount: outcome.amount, currency: outcome.currency, ...again } };
+    case 'second_payment':
+      return { page: 'result', kind: 'not_added', detail: { amount: outcome.amount, currency: outcome.currency } };
+    default:
+      return { page: 'result', kind: 'unverified' };
+  }
 }

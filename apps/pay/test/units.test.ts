@@ -7,7 +7,7 @@ import { ConfigError, loadPayConfig } from '../src/config.ts';
 import { buildPayApp } from '../src/app.ts';
 import { Settlement } from '../src/settlement.ts';
 import { Outbox } from '../src/outbox.ts';
-import type { CreditInput, CreditResult, LookupResult } from '../src/api-client.ts';
+import type { CreditInput, CreditResult, LookupResult, Topup } from '../src/api-client.ts';
 
 test('gateway A encryption is AES-128-CBC with key MD5(working key) and IV 0x00..0x0f, hex', () => {
   const key = 'WORKINGKEY0123456789ABCDEF012345';
@@ -103,6 +103,23 @@ test('/metrics: pay_outbox_depth for loopback callers or the bearer METRICS_TOKE
   } finally {
     await app.close();
   }
+});
+
+/**
+ * The API client's request bodies and answers are the types generated from the API's own OpenAPI
+ * document (@storefront/client): each line below fails type-checking (`npm run typecheck`) if
+ * they ever stop being, e.g. if the client's types go back to untyped JSON.
+ */
+test('the payment server\'s calls to the API are typed by the API\'s description, request and answer', () => {
+  // @ts-expect-error a credit must name its gateway transaction
+  const noTxn: CreditInput = { token: 'token-typed-0001', amount: 100, currency: 'INR', gateway: 'gateway_a' };
+  // @ts-expect-error only the API's gateway codes
+  const otherGateway: CreditInput['gateway'] = 'gateway_c';
+  // @ts-expect-error a lookup answers one of the API's top-up statuses
+  const unknownStatus: Topup['status'] = 'credited';
+  // @ts-expect-error amounts are numbers (minor units), never strings
+  const textAmount: Topup['amount'] = '100';
+  assert.ok([noTxn, otherGateway, unknownStatus, textAmount]);
 });
 
 /**

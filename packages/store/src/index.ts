@@ -7,7 +7,8 @@
  *   disk before the call returns, so it survives power loss);
  * - null: an in-memory SQLite database, gone with the process.
  *
- * Only the connection lives here; each server creates and uses its own tables.
+ * Only the connection lives here, and the migration runner (src/migrate.ts); each server's own
+ * migrations create its tables.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -1,3 +1,4 @@
+import { migrationReport } from '@storefront/store/migrate';
 import { loadConfig, ConfigError } from '../config.ts';
 import { openDatabase } from './kysely.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -5,9 +6,7 @@ import { migrateToLatest } from './migrate.ts';
 try {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, { synchronous: config.sqliteSynchronous });
-  const { results } = await migrateToLatest(database.db);
-  for (const r of results ?? []) console.log(`${r.status}: ${r.migrationName}`);
-  if (!results?.length) console.log('database is up to date');
+  for (const line of migrationReport(await migrateToLatest(database.db))) console.log(line);
   await database.close();
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : err);

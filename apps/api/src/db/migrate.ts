@@ -1,14 +1,9 @@
 import type { Kysely } from 'kysely';
-import { Migrator, type MigrationResultSet } from 'kysely/migration';
+import { migrateToLatest as migrate, type MigrationResultSet } from '@storefront/store/migrate';
 import { migrations } from './migrations/index.ts';
 
-/** Applies every pending migration; safe on several instances at once (Kysely takes a lock). */
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const result = await migrator.migrateToLatest();
-  if (result.error) throw result.error;
-  return result;
-}
+/** Applies every pending migration; safe on several instances at once (packages/store/src/migrate.ts). */
+export const migrateToLatest = (db: Kysely<any>): Promise<MigrationResultSet> => migrate(db, migrations);
 
 /** Names of the migrations this code knows that the database has not applied (Kysely's own table). */
 export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {

@@ -43,6 +43,3 @@ export async function httpRequest(
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** A JSON body as an object to read fields from; {} for anything else (each field is still checked). */
-export const fieldsOf = (json: unknown): Record<string, unknown> => (typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {});
