@@ -187,7 +187,8 @@ pg_db=sf_image_check_$$
 for d in "$pg_db" "${pg_db}_pay" "${pg_db}_admin"; do psql -q "$pg/postgres" -c "create database $d" >/dev/null; done
 echo "== migrate on PostgreSQL, from the image"
 args=(migrate)
-start "$work/migrate.log" "${common[@]}" DATABASE_URL="$pg/$pg_db"
+start "$work/migrate.log" "${common[@]}" DATABASE_URL="$pg/$pg_db" PAY_DATABASE_URL="$pg/${pg_db}_pay" \
+  ADMIN_SESSION_STORE_URL="$pg/${pg_db}_admin" ADMIN_SESSION_SECRET="$session"
 wait "${pids[-1]}" || { cat "$work/migrate.log"; exit 1; }
 sed 's/^/   /' "$work/migrate.log" | tail -3
 

@@ -172,7 +172,7 @@ describe('compose.yaml', () => {
   it("each Storefront part's environment (image, compose, .env.example) passes that part's own settings reader", () => {
     const loaders: Record<string, (env: Env) => unknown> = {
       api: loadConfig,
-      migrate: loadConfig,
+      migrate: (env) => [loadConfig(env), loadPayConfig(env), loadPortalConfig(env)],
       'jobs-every': loadConfig,
       pay: loadPayConfig,
       admin: loadPortalConfig,
