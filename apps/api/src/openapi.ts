@@ -43,6 +43,7 @@ export interface Operation {
 export const OPERATIONS: Record<string, Operation> = {
   // meta
   'GET /health': { id: 'getHealth', summary: 'Health of the API and its database' },
+  'GET /ready': { id: 'getReady', summary: 'Ready for traffic: the database answers and is migrated' },
   'GET /api/v1/app/version': { id: 'getAppVersion', summary: 'Mobile app version gate' },
 
   // auth

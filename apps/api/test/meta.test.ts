@@ -1,7 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { validate } from '@readme/openapi-parser';
+import { sql } from 'kysely';
 import { call, createTestApp, type TestApp } from './helpers.ts';
+import { migrations } from '../src/db/migrations/index.ts';
 
 describe('health, version, metrics, docs and the error format', () => {
   let t: TestApp;
@@ -15,6 +17,21 @@ describe('health, version, metrics, docs and the error format', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, { status: 'ok', database: 'ok' });
     assert.ok(res.headers['x-request-id']);
+  });
+
+  it('GET /ready is 503 migrations_pending while a migration this code knows is missing, then ready', async () => {
+    const db = t.db.database.db;
+    const last = Object.keys(migrations).at(-1)!;
+    const { rows } = await sql<{ timestamp: string }>`select timestamp from kysely_migration where name = ${last}`.execute(db);
+    assert.equal(rows.length, 1);
+    await sql`delete from kysely_migration where name = ${last}`.execute(db);
+    const pending = await call(t.app, 'GET', '/ready');
+    assert.equal(pending.status, 503);
+    assert.deepEqual(pending.body, { status: 'not_ready', reason: 'migrations_pending' });
+    await sql`insert into kysely_migration (name, timestamp) values (${last}, ${rows[0]!.timestamp})`.execute(db);
+    const ready = await call(t.app, 'GET', '/ready');
+    assert.equal(ready.status, 200);
+    assert.deepEqual(ready.body, { status: 'ready' });
   });
 
   it('GET /app/version sets force_update below the minimum version only', async () => {

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { Registry } from 'prom-client';
 import { AppError } from '../../lib/errors.ts';
 import { metricsAllowed } from '@storefront/runtime';
+import { pendingMigrations } from '../../db/migrate.ts';
 
 /** Compares dotted numeric versions: negative when a < b. */
 export function compareVersions(a: string, b: string): number {
@@ -40,6 +41,33 @@ export const rootMetaRoutes = (registry: Registry): FastifyPluginAsyncTypebox =>
         req.log.error({ err }, 'health: database unreachable');
         return reply.status(503).send({ status: 'error' as const, database: 'down' as const });
       }
+    },
+  );
+
+  // Readiness for a balancer or an orchestrator: the database answers and holds every migration
+  // this code knows. Once they are all there they stay there, so that is asked until it is true.
+  let migrated = false;
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['meta'],
+        response: {
+          200: Type.Object({ status: Type.Literal('ready') }),
+          503: Type.Object({ status: Type.Literal('not_ready'), reason: Type.Union([Type.Literal('database_down'), Type.Literal('migrations_pending')]) }),
+        },
+      },
+    },
+    async (req, reply) => {
+      try {
+        await sql`select 1`.execute(own(ctx.db));
+      } catch (err) {
+        req.log.error({ err }, 'ready: database unreachable');
+        return reply.status(503).send({ status: 'not_ready' as const, reason: 'database_down' as const });
+      }
+      migrated ||= (await pendingMigrations(own(ctx.db))).length === 0;
+      if (!migrated) return reply.status(503).send({ status: 'not_ready' as const, reason: 'migrations_pending' as const });
+      return { status: 'ready' as const };
     },
   );
 

@@ -1,0 +1,240 @@
+// compose.yaml cannot be started on the machines the suite runs on, so it is read: its services
+// and health checks, the settings it requires (the README's marks, compose's `:?`), and the
+// environment each Storefront part gets, fed to that part's own settings reader.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { loadPayConfig } from '../../apps/pay/src/config.ts';
+import { loadPortalConfig } from '../../apps/admin/src/config.ts';
+import { loadShopConfig } from '../../apps/shop/src/config.ts';
+
+const root = new URL('../../', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
+
+type Env = Record<string, string>;
+interface Service {
+  image?: string;
+  build?: unknown;
+  command?: string[];
+  environment?: Record<string, string | number | boolean>;
+  healthcheck?: { test?: string[]; disable?: boolean };
+  restart?: string;
+  depends_on?: Record<string, { condition: string }>;
+}
+const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
+const services = compose.services;
+
+/** The `.env` file compose would read: KEY=value lines. */
+function dotenv(text: string): Env {
+  const env: Env = {};
+  for (const line of text.split('\n')) {
+    const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (m) env[m[1]!] = m[2]!;
+  }
+  return env;
+}
+
+/** Compose's interpolation: ${X}, ${X:-default}, ${X:?message} (empty counts as unset), $$. */
+function interpolate(value: string, env: Env, missing: Set<string>): string {
+  return value.replace(/\$\$|\$\{([A-Z0-9_]+)(?:(:-|:\?)([^}]*))?\}/g, (whole, name: string | undefined, op: string | undefined, arg: string | undefined) => {
+    if (whole === '$$') return '$';
+    const v = env[name!] ?? '';
+    if (v !== '') return v;
+    if (op === ':?') missing.add(name!);
+    return op === ':-' ? arg! : '';
+  });
+}
+
+function environmentOf(name: string, env: Env, missing = new Set<string>()): Env {
+  const out: Env = {};
+  for (const [k, v] of Object.entries(services[name]!.environment ?? {})) out[k] = interpolate(String(v), env, missing);
+  return out;
+}
+
+/** The final stage's ENV of the Containerfile: what every container starts with. */
+function imageEnv(): Env {
+  const text = read('Containerfile').replace(/\\\n/g, ' ');
+  const last = text.slice(text.lastIndexOf('\nFROM '));
+  const env: Env = {};
+  for (const line of last.split('\n').filter((l) => l.startsWith('ENV '))) {
+    for (const m of line.slice(4).matchAll(/([A-Za-z_][A-Za-z0-9_]*)=(\S*)/g)) env[m[1]!] = m[2]!;
+  }
+  return env;
+}
+
+const exampleEnv = dotenv(read('.env.example'));
+const storefrontServices = Object.keys(services).filter((s) => services[s]!.build !== undefined);
+const partOf = (s: string) => services[s]!.command![0]!;
+const oneShot = (s: string) => services[s]!.restart === 'no';
+
+describe('compose.yaml', () => {
+  it('runs the whole shop: database, migrations, two API instances behind a proxy, payment server, portal, shop, jobs, object store, collector', () => {
+    for (const name of ['postgres', 'migrate', 'api-1', 'api-2', 'proxy', 'pay', 'admin', 'shop', 'jobs', 'minio', 'minio-bucket', 'otel-collector']) {
+      assert.ok(services[name], `service ${name}`);
+    }
+    assert.deepEqual(storefrontServices.map(partOf).sort(), ['admin', 'api', 'api', 'jobs-every', 'migrate', 'pay', 'shop']);
+    const nginx = read('deploy/nginx.conf');
+    const apis = storefrontServices.filter((s) => partOf(s) === 'api');
+    for (const api of apis) assert.match(nginx, new RegExp(`server ${api}:3000`), `the proxy balances over ${api}`);
+    assert.equal(nginx.match(/server api-\d+:3000/g)?.length, apis.length, 'the proxy names no instance compose lacks');
+  });
+
+  it('every command it gives the image is a part the entry point knows', () => {
+    const entrypoint = read('deploy/storefront');
+    for (const s of storefrontServices) assert.match(entrypoint, new RegExp(`^  ${partOf(s)}\\)`, 'm'), `${s}: ${partOf(s)}`);
+  });
+
+  it('every long-running service has a health check, and each one waited on as healthy has one', () => {
+    // The collector's image has no shell or client to run a check with; the jobs loop listens on
+    // nothing (a failed pass is in its log). compose.yaml says so beside each.
+    const unchecked = new Set(['otel-collector', 'jobs']);
+    for (const [name, s] of Object.entries(services)) {
+      if (oneShot(name) || unchecked.has(name)) continue;
+      assert.ok(s.healthcheck?.test?.length && !s.healthcheck.disable, `${name} has a health check`);
+    }
+    for (const [name, s] of Object.entries(services)) {
+      for (const [dep, { condition }] of Object.entries(s.depends_on ?? {})) {
+        assert.ok(services[dep], `${name} depends on ${dep}, which exists`);
+        if (condition === 'service_healthy') assert.ok(services[dep]!.healthcheck?.test?.length, `${name} waits for ${dep} to be healthy: it needs a check`);
+        if (condition === 'service_completed_successfully') assert.ok(oneShot(dep), `${name} waits for ${dep} to finish: it is one-shot`);
+      }
+    }
+    for (const s of storefrontServices.filter((s) => !['migrate', 'shop'].includes(s))) {
+      assert.equal(services[s]!.depends_on?.migrate?.condition, 'service_completed_successfully', `${s} starts after the migrations`);
+    }
+  });
+
+  it('the migrate service runs every migrator the root package.json has', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    const entrypoint = read('deploy/storefront');
+    const migrateCase = entrypoint.slice(entrypoint.indexOf('\n  migrate)'), entrypoint.indexOf(';;', entrypoint.indexOf('\n  migrate)')));
+    const migrators = Object.entries(scripts).filter(([name]) => /^migrate(:|$)/.test(name));
+    assert.ok(migrators.length >= 1);
+    // `npm run migrate -w apps/admin` is that workspace's own script, run from its folder.
+    const resolve = (command: string): string | undefined => {
+      const delegated = /^npm run (\S+) -w (\S+)$/.exec(command);
+      if (!delegated) return /\S+\.ts/.exec(command)?.[0];
+      const inner = (JSON.parse(read(`${delegated[2]}/package.json`)) as { scripts: Record<string, string> }).scripts[delegated[1]!];
+      const file = inner && /\S+\.ts/.exec(inner)?.[0];
+      return file && `${delegated[2]}/${file}`;
+    };
+    for (const [name, command] of migrators) {
+      const file = resolve(command);
+      assert.ok(file && migrateCase.includes(file), `npm run ${name} (${command}) is run by the image's migrate`);
+    }
+  });
+
+  it("the settings it requires are the README's, and compose refuses to start without them", () => {
+    const readme = read('README.md');
+    const start = readme.indexOf('### With containers');
+    assert.ok(start > 0, 'README has "With containers"');
+    const section = readme.slice(start, readme.indexOf('\n#', start + 5));
+    const marked = new Set([...section.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|[^\n]*\*\*required\*\*/gm)].map((m) => m[1]!));
+    const missing = new Set<string>();
+    for (const s of Object.keys(services)) environmentOf(s, {}, missing);
+    assert.deepEqual([...missing].sort(), [...marked].sort(), 'the `:?` settings of compose.yaml are the ones the README marks required');
+    for (const name of marked) assert.ok(exampleEnv[name], `.env.example sets ${name}, so cp .env.example .env && docker compose up starts`);
+  });
+
+  it("the README's required settings are set on every service that reads them", () => {
+    const readme = read('README.md');
+    const required = new Set<string>();
+    // A settings-table row marked required names its settings in its first cell; prose names one
+    // just before "(required".
+    for (const line of readme.split('\n').filter((l) => /required/i.test(l))) {
+      const cell = /^\| ([^|]+) \|/.exec(line)?.[1] ?? '';
+      for (const m of cell.matchAll(/`([A-Z][A-Z0-9_]{2,})`/g)) required.add(m[1]!);
+      for (const m of line.matchAll(/`([A-Z][A-Z0-9_]{2,})` \(required/g)) required.add(m[1]!);
+    }
+    assert.ok(required.has('JWT_SECRET') && required.has('ADMIN_SESSION_SECRET'));
+    const servers = storefrontServices;
+    const readers: Record<string, string[]> = {
+      NODE_ENV: servers,
+      JWT_SECRET: servers.filter((s) => ['api', 'migrate', 'jobs-every'].includes(partOf(s))),
+      STORE_WEBHOOK_SECRET: servers.filter((s) => ['api', 'pay'].includes(partOf(s))),
+      ADMIN_SESSION_SECRET: servers.filter((s) => partOf(s) === 'admin'),
+      POSTGRES_PASSWORD: ['postgres'],
+      MINIO_ROOT_USER: ['minio'],
+      MINIO_ROOT_PASSWORD: ['minio'],
+    };
+    for (const name of required) {
+      assert.ok(readers[name], `the README marks ${name} required: name the services that read it here`);
+      for (const s of readers[name]!) {
+        const env = { ...imageEnv(), ...environmentOf(s, exampleEnv) };
+        assert.ok(env[name], `${s} gets ${name}`);
+      }
+    }
+    for (const s of servers) assert.equal({ ...imageEnv(), ...environmentOf(s, exampleEnv) }.NODE_ENV, 'production', `${s} runs in production`);
+  });
+
+  it("each Storefront part's environment (image, compose, .env.example) passes that part's own settings reader", () => {
+    const loaders: Record<string, (env: Env) => unknown> = {
+      api: loadConfig,
+      migrate: (env) => [loadConfig(env), loadPayConfig(env), loadPortalConfig(env)],
+      'jobs-every': loadConfig,
+      pay: loadPayConfig,
+      admin: loadPortalConfig,
+      shop: loadShopConfig,
+    };
+    for (const s of storefrontServices) {
+      const env = { ...imageEnv(), ...environmentOf(s, exampleEnv) };
+      assert.doesNotThrow(() => loaders[partOf(s)]!(env), `${s}`);
+    }
+    const api = loadConfig({ ...imageEnv(), ...environmentOf('api-1', exampleEnv) });
+    assert.equal(api.databaseUrl.startsWith('postgres://'), true, 'the instances share PostgreSQL');
+    assert.equal(api.host, '0.0.0.0');
+  });
+
+  it('every setting of .env.example reaches the part that reads it, unless compose or the image decides it', () => {
+    // Where each part listens and keeps files is the image's and compose's choice; SQLite and
+    // MEDIA_DIR are not used on this PostgreSQL and object-store setup; the collector is local.
+    const decided = new Set(['PORT', 'HOST', 'DATA_DIR', 'MEDIA_DIR', 'SQLITE_SYNCHRONOUS', 'OTEL_EXPORTER_OTLP_HEADERS',
+      'PAY_PORT', 'PAY_HOST', 'PAY_OUTBOX_FILE', 'ADMIN_PORT', 'ADMIN_HOST', 'ADMIN_STATIC_DIR', 'SHOP_PORT', 'SHOP_HOST', 'SHOP_STATIC_DIR']);
+    const serviceOfSection: Record<string, string> = { website: 'pay', admin: 'admin', shop: 'shop' };
+    let section = '';
+    for (const line of read('.env.example').split('\n')) {
+      const header = /^# --- (\S+)/.exec(line);
+      if (header) section = header[1]!;
+      const key = /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1];
+      if (!key || section === 'containers' || decided.has(key)) continue;
+      const service = serviceOfSection[section] ?? 'api-1';
+      assert.ok(key in (services[service]!.environment ?? {}), `${service} gets ${key} from .env`);
+    }
+  });
+
+  it('no secret is written into compose.yaml itself: each comes from .env', () => {
+    for (const [name, s] of Object.entries(services)) {
+      for (const [key, value] of Object.entries(s.environment ?? {})) {
+        if (/SECRET|PASSWORD|TOKEN|_KEY|_URL$/.test(key) && String(value) !== '') {
+          if (/_URL$/.test(key) && !/:[^/@]*@/.test(String(value))) continue;
+          assert.match(String(value), /\$\{[A-Z0-9_]+/, `${name}: ${key} comes from .env`);
+        }
+      }
+    }
+  });
+});
+
+describe('Containerfile', () => {
+  const text = read('Containerfile');
+  it('builds on node:24-bookworm-slim unless told otherwise, runs as a non-root uid, has a health check and no secret', () => {
+    assert.match(text, /^ARG BASE=docker\.io\/library\/node:24-bookworm-slim$/m);
+    const user = /^USER (\S+)$/m.exec(text)?.[1];
+    assert.ok(user && /^\d+(:\d+)?$/.test(user) && !user.startsWith('0'), `USER ${user} is a numeric non-root uid`);
+    assert.match(text, /^HEALTHCHECK .*CMD \["node", "\/app\/deploy\/healthcheck\.ts"\]$/m);
+    for (const key of Object.keys(imageEnv())) assert.doesNotMatch(key, /SECRET|PASSWORD|TOKEN/, `ENV ${key}`);
+  });
+
+  it("copies every workspace's package.json before npm ci", () => {
+    const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { link?: boolean }> };
+    const dirs = Object.keys(lock.packages).filter((p) => p !== '' && !p.includes('node_modules'));
+    assert.ok(dirs.length >= workspaces.length);
+    const install = text.indexOf('npm ci');
+    for (const dir of dirs) {
+      const at = text.indexOf(`COPY ${dir}/package.json ${dir}/`);
+      assert.ok(at > 0 && at < install, `COPY ${dir}/package.json before npm ci`);
+    }
+  });
+});
