@@ -68,7 +68,9 @@ test('an admin takes credits from a wallet with a reason, cannot take it below z
 
   // "Give back" on the debit's ledger row offers the whole debit; giving it back twice is refused.
   await page.getByRole('button', { name: 'Give back the debit of ₹1,000.00' }).click();
-  assert.equal(await page.getByLabel('Adjustment amount').inputValue(), '1000.00');
+  // The form fills the amount once it has rendered the chosen debit: wait for the value itself.
+  const amount = await page.getByLabel('Adjustment amount').elementHandle();
+  await page.waitForFunction((el) => (el as HTMLInputElement).value === '1000.00', amount, { timeout: 5_000 });
   await page.getByLabel('Adjustment reason').fill('the bank reversed its refund');
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Give back', exact: true }).click();
