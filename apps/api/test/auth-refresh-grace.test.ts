@@ -5,9 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runWorker } from './support/run-worker.ts';
 import { call, createTestApp, onPostgres, registerUser, TEST_JWT_SECRET, type TestApp } from './helpers.ts';
 
 const refresh = (t: TestApp, token: string) => call(t.app, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: token } });
@@ -84,27 +82,13 @@ describe('refresh grace window turned off', () => {
   });
 });
 
-const worker = join(dirname(fileURLToPath(import.meta.url)), 'support', 'refresh-race-worker.ts');
-
 interface Outcome {
   tokens: string[];
   refused: number;
   errors: string[];
 }
 
-function racer(env: Record<string, string>): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [worker], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`racer exited ${code}: ${err}`));
-      resolve(JSON.parse(out.trim().split('\n').pop()!) as Outcome);
-    });
-  });
-}
+const racer = (env: Record<string, string>) => runWorker<Outcome>('refresh-race-worker.ts', env);
 
 describe('tabs racing one refresh token from several processes', () => {
   let t: TestApp;

@@ -8,14 +8,10 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { call, createAdmin, createTestApp, onPostgres, registerUser, type TestApp } from './helpers.ts';
 import { credit } from './orders-fixtures.ts';
+import { runWorker } from './support/run-worker.ts';
 import { assertLedgerMatches, balanceOf } from './support/wallet.ts';
-
-const worker = join(dirname(fileURLToPath(import.meta.url)), 'support', 'ledger-race-worker.ts');
 
 interface Outcome {
   ok: number[];
@@ -24,27 +20,13 @@ interface Outcome {
 }
 
 function race(url: string, userId: string, amounts: number[], startAt: number, concurrency: number, reversal?: { of: string; adminId: string }): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [worker], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATABASE_URL: url,
-        RACE_USER_ID: userId,
-        RACE_AMOUNTS: JSON.stringify(amounts),
-        RACE_CONCURRENCY: String(concurrency),
-        RACE_START_AT: String(startAt),
-        ...(reversal ? { RACE_REVERSES: reversal.of, RACE_ADMIN_ID: reversal.adminId } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`racer exited ${code}: ${err}`));
-      resolve(JSON.parse(out.trim().split('\n').pop()!) as Outcome);
-    });
+  return runWorker<Outcome>('ledger-race-worker.ts', {
+    DATABASE_URL: url,
+    RACE_USER_ID: userId,
+    RACE_AMOUNTS: JSON.stringify(amounts),
+    RACE_CONCURRENCY: String(concurrency),
+    RACE_START_AT: String(startAt),
+    ...(reversal ? { RACE_REVERSES: reversal.of, RACE_ADMIN_ID: reversal.adminId } : {}),
   });
 }
 

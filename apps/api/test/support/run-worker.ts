@@ -1,0 +1,19 @@
+/** Runs a race worker (a `.ts` file under test/support) as its own process and reads its last JSON line. */
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export function runWorker<T>(file: string, env: Record<string, string>): Promise<T> {
+  const path = join(dirname(fileURLToPath(import.meta.url)), file);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`${file} exited ${code}: ${err}`));
+      resolve(JSON.parse(out.trim().split('\n').pop()!) as T);
+    });
+  });
+}
