@@ -38,12 +38,28 @@ const pgTypes = {
 
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//.test(url);
 
+/**
+ * Switching a new file to WAL takes an exclusive lock, and SQLite answers SQLITE_BUSY at once
+ * (no busy handler) while another process opening the same file holds it: try again briefly.
+ */
+function walMode(sqlite: SQLite.Database): void {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 50) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+}
+
 export function openStore<DB>(url: string | null, options: StoreOptions): Store<DB> {
   if (url === null || url.startsWith('sqlite:')) {
     const path = url === null ? ':memory:' : url.slice('sqlite:'.length);
     if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
     const sqlite = new SQLite(path);
-    sqlite.pragma('journal_mode = WAL');
+    walMode(sqlite);
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
