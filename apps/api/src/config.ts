@@ -52,6 +52,8 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL connections this process may hold (SQLite: one connection, always). */
   databasePoolSize: number;
+  /** PostgreSQL `statement_timeout` of the servers' connections, ms; 0 for none. */
+  databaseStatementTimeoutMs: number;
   dataDir: string;
   publicBaseUrl: string;
   websiteUrl: string;
@@ -273,6 +275,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     host: r.strOr('HOST', '127.0.0.1'),
     databaseUrl: parseDatabaseUrl(r.strOr('DATABASE_URL', 'sqlite:./data/storefront.db')),
     databasePoolSize: r.int('DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseStatementTimeoutMs: r.int('DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
     dataDir,
     publicBaseUrl,
     websiteUrl,

@@ -24,17 +24,17 @@ export interface MigrateOptions {
 
 /** Applies every pending migration of `migrations` (names sort by date); throws on the first failure. */
 export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>, options: MigrateOptions = {}): Promise<MigrationResultSet> {
-  const run = async (on: Kysely<any>): Promise<MigrationResultSet> => {
+  const run = async (on: Kysely<any>, list = migrations): Promise<MigrationResultSet> => {
     const migrator = new Migrator({
       db: on,
-      provider: { getMigrations: async () => migrations },
+      provider: { getMigrations: async () => list },
       ...(options.table ? { migrationTableName: options.table, migrationLockTableName: `${options.table}_lock` } : {}),
     });
     const result = await migrator.migrateToLatest();
     if (result.error) throw result.error;
     return result;
   };
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db);
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db, withoutStatementTimeout(migrations));
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
@@ -46,6 +46,26 @@ export async function migrateToLatest(db: Kysely<any>, migrations: Record<string
       throw err;
     }
   });
+}
+
+/**
+ * PostgreSQL: a server's connections may carry a `statement_timeout` sized for requests, while a
+ * migration may build an index over millions of rows. Each migration lifts it for the migrator's
+ * transaction only (`set local`), so the pool's setting is untouched afterwards.
+ */
+function withoutStatementTimeout(migrations: Record<string, Migration>): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(migrations).map(([name, m]) => [
+      name,
+      {
+        ...m,
+        up: async (db: Kysely<any>) => {
+          await sql`set local statement_timeout = 0`.execute(db);
+          await m.up(db);
+        },
+      },
+    ]),
+  );
 }
 
 /** What a `migrate` script prints: each migration it ran, or that there was none to run. */

@@ -25,7 +25,25 @@ export interface DatabaseOptions {
    * process) and is faster (docs/performance.md).
    */
   synchronous?: 'FULL' | 'NORMAL';
+  /**
+   * PostgreSQL only: the longest one statement may run (`statement_timeout`), 0 or absent for no
+   * limit. The servers pass `DATABASE_STATEMENT_TIMEOUT_MS`; migrations lift it for their own
+   * transaction (packages/store/src/migrate.ts).
+   */
+  statementTimeoutMs?: number;
 }
+
+/**
+ * What every PostgreSQL connection of the API sets at connect time (in the start-up packet, no
+ * extra round trip; docs/operations.md, "PostgreSQL settings"):
+ * - `jit = off`: the API's statements are short OLTP queries and reports over indexes; when a row
+ *   estimate crosses `jit_above_cost`, compiling takes longer than the query (a reconciliation
+ *   spent 335 ms of 363 ms compiling).
+ * - `idle_in_transaction_session_timeout`: a transaction left open (a stalled process) would hold
+ *   row locks on wallets and orders; after 60 s the server ends that session.
+ */
+const PG_SESSION_OPTIONS = '-c jit=off';
+const PG_IDLE_IN_TRANSACTION_MS = 60_000;
 
 /** int8 and numeric come back from pg as strings; every such column here is a safe integer. */
 const pgTypes = {
@@ -46,7 +64,14 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+    options: PG_SESSION_OPTIONS,
+    idle_in_transaction_session_timeout: PG_IDLE_IN_TRANSACTION_MS,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   // An idle client's error (server restart, connection killed) must not crash the process: the
   // pool drops that client and the next query opens a new one.
   pool.on('error', (err) => (options.onPoolError ?? ((e) => console.error(`database: idle connection error: ${e.message}`)))(err));
