@@ -5,6 +5,7 @@
 # mounts the image and starts its entry point under chroot, in a PID namespace of its own, as the
 # image's user, on loopback:
 #   - every production dependency loads from the pruned tree (deploy/dependencies.ts);
+#   - the entry point refuses an example secret;
 #   - the API on SQLite (a fresh /data volume), then on the local PostgreSQL after the image's
 #     one-shot `migrate`: /health, /ready, one order (deploy/smoke.ts), the image's HEALTHCHECK,
 #     the process's uid, a graceful stop on SIGTERM;
@@ -195,6 +196,12 @@ args=(node deploy/dependencies.ts)
 start "$work/dependencies.log"
 wait "${pids[-1]}" || { cat "$work/dependencies.log"; exit 1; }
 cat "$work/dependencies.log"
+echo "== an example secret (.env.example's end in replace-me) refused, from the image"
+refused=0
+env -i "${image_env[@]}" "${common[@]}" JWT_SECRET=example-jwt-secret-of-at-least-32-bytes-replace-me \
+  chroot --userspec="$uid:$gid" --groups="$gid" "$mnt" $entrypoint api >"$work/refused.log" 2>&1 || refused=$?
+sed 's/^/   /' "$work/refused.log"
+[ "$refused" = 2 ] && grep -q 'JWT_SECRET' "$work/refused.log" || { echo "image-check: the API started on an example secret (exit $refused)" >&2; exit 1; }
 
 check_api sqlite "$(free_port)" DATABASE_URL=sqlite:/data/storefront.db
 stat -c '   /data: %n, owner uid %u' "$data"/*
