@@ -4,12 +4,15 @@
 # packages (debootstrap) and the Node build of scripts/node.sh, builds the Containerfile on it,
 # mounts the image and starts its entry point under chroot, in a PID namespace of its own, as the
 # image's user, on loopback:
+#   - every production dependency loads from the pruned tree (deploy/dependencies.ts);
+#   - the entry point refuses an example secret;
 #   - the API on SQLite (a fresh /data volume), then on the local PostgreSQL after the image's
 #     one-shot `migrate`: /health, /ready, one order (deploy/smoke.ts), the image's HEALTHCHECK,
 #     the process's uid, a graceful stop on SIGTERM;
 #   - on PostgreSQL also the payment server, the portal (sessions on PostgreSQL) and the shop:
 #     /health, and the built SPAs served; then one `jobs` pass.
-# Prints the image's size and the time taken. Run as root from anywhere:  scripts/image-check.sh
+# Prints the image's size, and fails above IMAGE_CHECK_MAX_MB (250), and the time taken.
+# Run as root from anywhere:  scripts/image-check.sh
 # IMAGE_CHECK_DIR (default /var/tmp/storefront-image-check) keeps the Debian tree between runs;
 # the base image is reused while it exists (IMAGE_CHECK_REBUILD_BASE=1 rebuilds it).
 set -euo pipefail
@@ -30,6 +33,7 @@ work=${IMAGE_CHECK_DIR:-/var/tmp/storefront-image-check}
 base=localhost/storefront-base:node-${node_version#v}-bookworm-slim
 image=localhost/storefront:image-check
 pg=${IMAGE_CHECK_PG:-postgres://postgres@127.0.0.1:5432}
+max_mb=${IMAGE_CHECK_MAX_MB:-250}
 mkdir -p "$work"
 
 # --- the base: Debian bookworm minbase, slimmed as the official -slim images are, plus Node
@@ -107,6 +111,14 @@ cleanup() {
   return 0
 }
 trap cleanup EXIT
+# Sizes in MB of 10^6 bytes, as podman reports them: the image is the sum of its layers, unpacked.
+size=$(inspect "$image" '{{.Size}}')
+base_size=$(inspect "$base" '{{.Size}}')
+app_size=$(du -s --apparent-size -B1 "$mnt/app" | cut -f1)
+node_size=$(stat -c %s "$mnt/usr/local/bin/node")
+echo "== image $image: $((size / 1000000)) MB (limit $max_mb MB): /app $((app_size / 1000000)) MB," \
+  "the rest (Debian, the node binary of $((node_size / 1000000)) MB) $(((size - app_size) / 1000000)) MB; the base built on is $((base_size / 1000000)) MB"
+[ "$size" -le $((max_mb * 1000000)) ] || { echo "image-check: the image is over $max_mb MB" >&2; exit 1; }
 data="$work/data"
 rm -rf "$data" && mkdir -p "$data" && chown "$uid:$gid" "$data"
 mount --bind "$data" "$mnt/data" && mounts+=("$mnt/data")
@@ -179,6 +191,18 @@ check_api() {
   api_pid=$pid api_outer=$outer
 }
 
+echo "== production dependencies, from the image"
+args=(node deploy/dependencies.ts)
+start "$work/dependencies.log"
+wait "${pids[-1]}" || { cat "$work/dependencies.log"; exit 1; }
+cat "$work/dependencies.log"
+echo "== an example secret (.env.example's end in replace-me) refused, from the image"
+refused=0
+env -i "${image_env[@]}" "${common[@]}" JWT_SECRET=example-jwt-secret-of-at-least-32-bytes-replace-me \
+  chroot --userspec="$uid:$gid" --groups="$gid" "$mnt" $entrypoint api >"$work/refused.log" 2>&1 || refused=$?
+sed 's/^/   /' "$work/refused.log"
+[ "$refused" = 2 ] && grep -q 'JWT_SECRET' "$work/refused.log" || { echo "image-check: the API started on an example secret (exit $refused)" >&2; exit 1; }
+
 check_api sqlite "$(free_port)" DATABASE_URL=sqlite:/data/storefront.db
 stat -c '   /data: %n, owner uid %u' "$data"/*
 stop "$api_pid" "$api_outer"
@@ -216,6 +240,7 @@ for part in admin:$admin_port shop:$shop_port; do
   case "$page" in *'<div id="root">'*) echo "   ${part%%:*} / serves the built app" ;; *) echo "image-check: ${part%%:*} / is not the built app" >&2; exit 1 ;; esac
 done
 healthcheck "$pay_pid" PAY_PORT=$pay_port && echo "   pay HEALTHCHECK: healthy"
+healthcheck "$admin_pid" ADMIN_PORT=$admin_port && echo "   admin HEALTHCHECK: healthy"
 healthcheck "$shop_pid" SHOP_PORT=$shop_port && echo "   shop HEALTHCHECK: healthy"
 for p in "$pay_pid" "$admin_pid" "$shop_pid"; do
   [ "$(awk '/^Uid:/ { print $2 }' "/proc/$p/status")" = "$uid" ] || { echo "image-check: $p is not uid $uid" >&2; exit 1; }
@@ -230,7 +255,5 @@ sed 's/^/   /' "$work/jobs.log" | tail -1
 
 stop "$api_pid" "$api_outer"
 
-size=$(inspect "$image" '{{.Size}}')
-base_size=$(inspect "$base" '{{.Size}}')
-echo "== image $image: $((size / 1000000)) MB (base $((base_size / 1000000)) MB, Storefront's layers $(((size - base_size) / 1000000)) MB)"
+echo "== image $image: $((size / 1000000)) MB"
 echo "== image check passed in $(( $(date +%s) - started )) s (image build ${build_seconds} s)"

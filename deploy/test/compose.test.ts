@@ -4,6 +4,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { parse } from 'yaml';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { loadPayConfig } from '../../apps/pay/src/config.ts';
@@ -65,6 +67,19 @@ function imageEnv(): Env {
 }
 
 const exampleEnv = dotenv(read('.env.example'));
+
+/** The settings the README's "With containers" table marks required. */
+function requiredByReadme(): Set<string> {
+  const readme = read('README.md');
+  const start = readme.indexOf('### With containers');
+  assert.ok(start > 0, 'README has "With containers"');
+  const section = readme.slice(start, readme.indexOf('\n#', start + 5));
+  return new Set([...section.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|[^\n]*\*\*required\*\*/gm)].map((m) => m[1]!));
+}
+const secretName = /(SECRET|PASSWORD|TOKEN|_PASS|_KEY|_OTP)$/;
+/** `.env` as an operator leaves it: .env.example with each required secret set. */
+const operatorEnv: Env = { ...exampleEnv };
+for (const name of requiredByReadme()) operatorEnv[name] ||= randomBytes(32).toString('hex');
 const storefrontServices = Object.keys(services).filter((s) => services[s]!.build !== undefined);
 const partOf = (s: string) => services[s]!.command![0]!;
 const oneShot = (s: string) => services[s]!.restart === 'no';
@@ -127,15 +142,31 @@ describe('compose.yaml', () => {
   });
 
   it("the settings it requires are the README's, and compose refuses to start without them", () => {
-    const readme = read('README.md');
-    const start = readme.indexOf('### With containers');
-    assert.ok(start > 0, 'README has "With containers"');
-    const section = readme.slice(start, readme.indexOf('\n#', start + 5));
-    const marked = new Set([...section.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|[^\n]*\*\*required\*\*/gm)].map((m) => m[1]!));
+    const marked = requiredByReadme();
     const missing = new Set<string>();
     for (const s of Object.keys(services)) environmentOf(s, {}, missing);
     assert.deepEqual([...missing].sort(), [...marked].sort(), 'the `:?` settings of compose.yaml are the ones the README marks required');
-    for (const name of marked) assert.ok(exampleEnv[name], `.env.example sets ${name}, so cp .env.example .env && docker compose up starts`);
+    // Each refusal is compose's one line: the setting, where to set it, and for a secret how to make one.
+    for (const m of read('compose.yaml').matchAll(/\$\{([A-Z0-9_]+):\?([^}]*)\}/g)) {
+      assert.match(m[2]!, new RegExp(`^set ${m[1]} in \\.env`), `${m[1]}: ${m[2]}`);
+      if (secretName.test(m[1]!)) assert.match(m[2]!, /openssl rand -hex 32/, `${m[1]}: says how to make one`);
+    }
+    const left = new Set<string>();
+    for (const s of Object.keys(services)) environmentOf(s, operatorEnv, left);
+    assert.deepEqual([...left], [], 'with the required secrets set in .env, nothing is missing');
+  });
+
+  it('.env.example holds no secret: cp .env.example .env and compose up stops at the first secret left to set', () => {
+    for (const [name, value] of Object.entries(exampleEnv)) {
+      if (secretName.test(name)) assert.equal(value, '', `${name} is empty in .env.example`);
+      assert.doesNotMatch(value, /replace-me/, `${name}`);
+    }
+    assert.equal(exampleEnv.SEED_ADMIN_PASSWORD, '', 'no known admin password');
+    const missing = new Set<string>();
+    for (const s of Object.keys(services)) environmentOf(s, exampleEnv, missing);
+    for (const name of requiredByReadme()) {
+      if (secretName.test(name)) assert.ok(missing.has(name), `compose refuses to start while ${name} is unset`);
+    }
   });
 
   it("the README's required settings are set on every service that reads them", () => {
@@ -162,11 +193,11 @@ describe('compose.yaml', () => {
     for (const name of required) {
       assert.ok(readers[name], `the README marks ${name} required: name the services that read it here`);
       for (const s of readers[name]!) {
-        const env = { ...imageEnv(), ...environmentOf(s, exampleEnv) };
+        const env = { ...imageEnv(), ...environmentOf(s, operatorEnv) };
         assert.ok(env[name], `${s} gets ${name}`);
       }
     }
-    for (const s of servers) assert.equal({ ...imageEnv(), ...environmentOf(s, exampleEnv) }.NODE_ENV, 'production', `${s} runs in production`);
+    for (const s of servers) assert.equal({ ...imageEnv(), ...environmentOf(s, operatorEnv) }.NODE_ENV, 'production', `${s} runs in production`);
   });
 
   it("each Storefront part's environment (image, compose, .env.example) passes that part's own settings reader", () => {
@@ -179,10 +210,10 @@ describe('compose.yaml', () => {
       shop: loadShopConfig,
     };
     for (const s of storefrontServices) {
-      const env = { ...imageEnv(), ...environmentOf(s, exampleEnv) };
+      const env = { ...imageEnv(), ...environmentOf(s, operatorEnv) };
       assert.doesNotThrow(() => loaders[partOf(s)]!(env), `${s}`);
     }
-    const api = loadConfig({ ...imageEnv(), ...environmentOf('api-1', exampleEnv) });
+    const api = loadConfig({ ...imageEnv(), ...environmentOf('api-1', operatorEnv) });
     assert.equal(api.databaseUrl.startsWith('postgres://'), true, 'the instances share PostgreSQL');
     assert.equal(api.host, '0.0.0.0');
   });
@@ -212,6 +243,29 @@ describe('compose.yaml', () => {
           assert.match(String(value), /\$\{[A-Z0-9_]+/, `${name}: ${key} comes from .env`);
         }
       }
+    }
+  });
+});
+
+describe('the entry point (deploy/storefront)', () => {
+  // `jobs-every x` stops at its own argument check, right after the check of the settings: what
+  // it answers tells whether the settings passed, without starting anything.
+  const run = (env: Env) => spawnSync('sh', ['deploy/storefront', 'jobs-every', 'x'], { cwd: root, env: { PATH: process.env.PATH!, ...env }, encoding: 'utf8' });
+
+  it('refuses, in production, any setting still holding an example value, in one line naming each', () => {
+    const res = run({ NODE_ENV: 'production', JWT_SECRET: 'example-jwt-secret-of-at-least-32-bytes-replace-me', DATABASE_URL: 'postgres://storefront:s3cr3t-replace-me@postgres/storefront', STORE_WEBHOOK_SECRET: 'a'.repeat(32) });
+    assert.equal(res.status, 2);
+    assert.equal(res.stdout, '');
+    assert.equal(res.stderr.trimEnd().split('\n').length, 1, res.stderr);
+    assert.match(res.stderr, /example value .* in DATABASE_URL JWT_SECRET: set your own in \.env/);
+    assert.doesNotMatch(res.stderr, /STORE_WEBHOOK_SECRET|aaaa|s3cr3t/, 'names the settings, never their values');
+  });
+
+  it('lets real secrets through, and example values outside production', () => {
+    for (const env of [{ NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') }, { NODE_ENV: 'development', JWT_SECRET: 'x-replace-me' }]) {
+      const res = run(env);
+      assert.equal(res.status, 2);
+      assert.match(res.stderr, /^jobs-every: <seconds> must be a positive whole number, not 'x'\n$/, JSON.stringify(env));
     }
   });
 });
