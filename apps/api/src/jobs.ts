@@ -6,7 +6,7 @@ import { purgeOldSessions } from './modules/auth/auth.service.ts';
 import { rollUpDays } from './modules/backoffice/admin-users.service.ts';
 import { processDueDeletions, purgeExpiredDeletionTokens } from './modules/deletion/deletion.service.ts';
 import { purgeExpiredOtps } from './modules/auth/otp.service.ts';
-import { purgeOldWebhookLogs } from './modules/wallet/topup.service.ts';
+import { purgeOldWebhookLogs } from './modules/topups/topup.service.ts';
 import { purgeOldClickIps } from './modules/referrals/referrals.service.ts';
 import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
 import { advanceCheckpoints, verifyDays } from './modules/backoffice/reconciliation.ts';

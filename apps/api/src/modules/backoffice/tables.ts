@@ -5,10 +5,12 @@ import type { AuditView } from '../audit/index.ts';
 import type { AuthView } from '../auth/index.ts';
 import type { CatalogueView } from '../catalogue/index.ts';
 import type { DeletionView } from '../deletion/index.ts';
+import type { LedgerView } from '../ledger/index.ts';
 import type { OrdersView } from '../orders/index.ts';
 import type { PaymentsView } from '../payments/index.ts';
 import type { ReferralsView } from '../referrals/index.ts';
 import type { SupportView } from '../support/index.ts';
+import type { TopupsView } from '../topups/index.ts';
 import type { WalletView } from '../wallet/index.ts';
 
 /**
@@ -85,5 +87,5 @@ export interface BackofficeTables {
 export const own = tablesOf<BackofficeTables>();
 
 /** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
-export const read = tablesOf<BackofficeTables & AccountsView & AuditView & AuthView & CatalogueView & DeletionView & OrdersView & PaymentsView & ReferralsView & SupportView & WalletView>();
+export const read = tablesOf<BackofficeTables & AccountsView & AuditView & AuthView & CatalogueView & DeletionView & LedgerView & OrdersView & PaymentsView & ReferralsView & SupportView & TopupsView & WalletView>();
 

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { own, OPEN_ORDER_STATUSES, type Db, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
-import { orderPaymentCtes, DEBIT, DEBIT_REFUSALS, WALLET_VERDICT, type DebitRefusal } from '../wallet/index.ts';
+import { orderPaymentCtes, DEBIT, DEBIT_REFUSALS, WALLET_VERDICT, type DebitRefusal } from '../ledger/index.ts';
 import { orderLinesCtes, stockTakeCte, LINE_REFUSALS, LINES, type LineRefusal } from '../catalogue/index.ts';
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { findOrderableState, findSellableProducts, takeStockMany } from '../catalogue/index.ts';
-import { applyMovement, insufficientCredits } from '../wallet/index.ts';
+import { applyMovement, insufficientCredits } from '../ledger/index.ts';
 import * as repo from './orders.repository.ts';
 import { PLACEMENT_REFUSALS as R } from './orders.repository.ts';
 import { applyMove } from './transitions.ts';

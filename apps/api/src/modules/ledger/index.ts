@@ -1,0 +1,5 @@
+/** The ledger: wallets' balances and their movements. It has no routes; the wallet module answers them. */
+export { applyMovement, insufficientCredits, toTransaction, type Movement, type Transaction, type TransactionType } from './ledger.ts';
+export { orderPaymentCtes, DEBIT_REFUSALS, DEBIT, WALLET_VERDICT, type DebitRefusal } from './ledger.ts';
+export { createWallet, findTransaction, findWallet, listTransactions, type TransactionRow, type WalletRow } from './ledger.repository.ts';
+export type { LedgerView } from './tables.ts';
