@@ -9,7 +9,8 @@ import { purgeExpiredOtps } from './modules/auth/otp.service.ts';
 import { purgeOldWebhookLogs } from './modules/topups/topup.service.ts';
 import { purgeOldClickIps } from './modules/referrals/referrals.service.ts';
 import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
-import { advanceCheckpoints, verifyDays } from './modules/backoffice/reconciliation.ts';
+import { advanceCheckpoints } from './modules/ledger/checkpoints.ts';
+import { verifyDays } from './modules/backoffice/reconciliation.ts';
 
 /**
  * Background jobs. Each one is idempotent and claims its rows with conditional statements, so

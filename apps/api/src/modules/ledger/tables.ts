@@ -27,9 +27,42 @@ export interface WalletTransactionsTable {
   created_at: string;
 }
 
+/** The per-wallet checkpoint: ledger verified through `entry_id`, leaving `balance` (docs/orders.md). */
+export interface LedgerCheckpointsTable {
+  user_id: string;
+  entry_id: string;
+  balance: number;
+  verified_at: string;
+}
+
+/** A wallet the last `verify-ledger-checkpoints` run found failing "balance = ledger", with what it found (docs/orders.md). */
+export interface LedgerFailuresTable {
+  user_id: string;
+  /** 1: at (or behind) its checkpoint yet disagreeing with it; 0: its rows since the checkpoint fail. */
+  stale: number;
+  credits: number;
+  last_entry_id: string | null;
+  since: string | null;
+  base: number;
+  added: number | null;
+  broken: string | null;
+  found_at: string;
+  /** The run that found it: a run drops the rows it did not write (times may repeat across runs). */
+  run_id: string;
+}
+
+/** When each reconciliation job last ran. */
+export interface ReconciliationRunsTable {
+  job: string;
+  ran_at: string;
+}
+
 export interface LedgerTables {
   wallets: WalletsTable;
   wallet_transactions: WalletTransactionsTable;
+  ledger_checkpoints: LedgerCheckpointsTable;
+  ledger_failures: LedgerFailuresTable;
+  reconciliation_runs: ReconciliationRunsTable;
 }
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
