@@ -14,7 +14,7 @@ const orders = 'apps/api/src/modules/orders/orders.service.ts';
 
 export const targets = {
   ledger: {
-    mutate: ['apps/api/src/modules/wallet/ledger.ts', 'apps/api/src/modules/wallet/wallet.repository.ts:37-56'],
+    mutate: ['apps/api/src/modules/ledger/ledger.ts', 'apps/api/src/modules/ledger/ledger.repository.ts:34-53'],
     command: api(['wallet-ledger', 'proof-races', 'orders-concurrency']),
   },
   // Cancel, refund and status moves: the state machine and its conditional UPDATE.
@@ -62,12 +62,12 @@ export const targets = {
   },
   topups: {
     // creditOnce, creditInTransaction, creditTopup, completeTopup: once per token and gateway transaction; a second payment refused
-    mutate: ['apps/api/src/modules/wallet/topup.service.ts:129-206', 'apps/api/src/modules/wallet/topup.transitions.ts'],
+    mutate: ['apps/api/src/modules/topups/topup.service.ts:129-206', 'apps/api/src/modules/topups/transitions.ts'],
     command: api(['wallet-topup', 'metrics-business']), // metrics-business: the top-up counters
   },
   // Admin adjustments: a debit or the reversal of one, never more than the debit (addReversed).
   adjustments: {
-    mutate: ['apps/api/src/modules/wallet/wallet.service.ts:168-238', 'apps/api/src/modules/wallet/wallet.repository.ts:290-301'],
+    mutate: ['apps/api/src/modules/wallet/wallet.service.ts:167-237', 'apps/api/src/modules/wallet/wallet.repository.ts:31-41'],
     command: `${api(['wallet-admin', 'audit-log'])} && node --test --test-concurrency=1 --test-name-pattern='reversals' test/proof-races.test.ts`,
   },
   // Gateway B's capture and order checks, shared by the API's status poll and the payment server.

@@ -8,8 +8,10 @@
  * - a write (`updateTable`, `insertInto`, `deleteFrom`, `replaceInto`, `mergeInto`) on another
  *   module's table, even one it may read;
  * - a CTE named like a table (`cte('wallets')`, lib/cte.ts), or from a variable;
- * - a table or identifier given to `sql.raw`/`sql.table`/`sql.id` from a variable or an expression
- *   (only literals can be checked; `sql.ref`, a column, may take a variable).
+ * - a table or identifier given to `sql.raw`/`sql.table`/`sql.id`/`sql.ref` from a variable or an
+ *   expression (only literals can be checked; `sql.ref('t.col')` names a table too);
+ * - an update that sets nothing (`.set({})`): the types of a view make every column unwritable but
+ *   let an empty set through, which would still lock and touch another module's row.
  * Owners and views are read from `apps/api/src/modules/<domain>/tables.ts` and `apps/api/src/lib/tables.ts`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -53,7 +55,6 @@ function moduleOf(filename) {
 
 const WRITE = /\b(?:update|insert\s+into|delete\s+from|into|truncate(?:\s+table)?|alter\s+table|drop\s+table)\s+"?$/i;
 const BUILDER_WRITES = new Set(['updateTable', 'insertInto', 'deleteFrom', 'replaceInto', 'mergeInto']);
-// `sql.ref` names a column and may take a variable (a range helper's column); its literals are still read.
 const SQL_HELPERS = new Set(['raw', 'table', 'id', 'ref']);
 
 /** A string known without running the code: a literal, a template without holes, or a choice between such. */
@@ -68,6 +69,19 @@ function staticText(node) {
     return a && b ? [...a, ...b] : null;
   }
   return null;
+}
+
+/** `{}`, or a function answering `{}`. */
+function isEmptyObject(node) {
+  if (node.type === 'ObjectExpression') return node.properties.length === 0;
+  if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') {
+    const body = node.body;
+    if (body.type === 'ObjectExpression') return body.properties.length === 0;
+    if (body.type === 'BlockStatement' && body.body.length === 1 && body.body[0].type === 'ReturnStatement' && body.body[0].argument) {
+      return isEmptyObject(body.body[0].argument);
+    }
+  }
+  return false;
 }
 
 export default {
@@ -122,7 +136,7 @@ export default {
         if (callee.object.type === 'Identifier' && callee.object.name === 'sql' && SQL_HELPERS.has(name)) {
           if (!arg) return;
           const texts = staticText(arg);
-          if (texts === null && name !== 'ref') {
+          if (texts === null) {
             context.report({ node, message: `sql.${name}() takes only a literal here, so the tables it names can be checked` });
             return;
           }
@@ -133,6 +147,11 @@ export default {
               if (o !== undefined && o !== mod) context.report({ node, message: `sql.table() names \`${t}\`, a table of the ${o} module` });
             }
           }
+          return;
+        }
+        // `.set({})` (or `.set(() => ({}))`): an UPDATE with nothing to write, which a view's types allow.
+        if (name === 'set' && node.arguments.length === 1 && isEmptyObject(arg)) {
+          context.report({ node, message: 'an update that sets nothing (`.set({})`) is refused: a view cannot be written, and a row lock goes through lib/lock.ts' });
           return;
         }
         if (BUILDER_WRITES.has(name) && arg) {

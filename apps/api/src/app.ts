@@ -23,6 +23,7 @@ import * as auth from './modules/auth/index.ts';
 import * as catalogue from './modules/catalogue/index.ts';
 import * as media from './modules/media/index.ts';
 import * as payments from './modules/payments/index.ts';
+import * as topups from './modules/topups/index.ts';
 import * as wallet from './modules/wallet/index.ts';
 import * as orders from './modules/orders/index.ts';
 import * as referrals from './modules/referrals/index.ts';
@@ -134,7 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.register(rootMetaRoutes(ctx.metrics.registry));
-  const domains = [auth, accounts, catalogue, media, payments, wallet, orders, referrals, deletion, support, backoffice];
+  const domains = [auth, accounts, catalogue, media, payments, wallet, topups, orders, referrals, deletion, support, backoffice];
   for (const d of domains) await app.register(d.rootRoutes);
   await app.register(
     async (api) => {

@@ -6,10 +6,11 @@ import { purgeOldSessions } from './modules/auth/auth.service.ts';
 import { rollUpDays } from './modules/backoffice/admin-users.service.ts';
 import { processDueDeletions, purgeExpiredDeletionTokens } from './modules/deletion/deletion.service.ts';
 import { purgeExpiredOtps } from './modules/auth/otp.service.ts';
-import { purgeOldWebhookLogs } from './modules/wallet/topup.service.ts';
+import { purgeOldWebhookLogs } from './modules/topups/topup.service.ts';
 import { purgeOldClickIps } from './modules/referrals/referrals.service.ts';
 import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
-import { advanceCheckpoints, verifyDays } from './modules/backoffice/reconciliation.ts';
+import { advanceCheckpoints } from './modules/ledger/checkpoints.ts';
+import { verifyDays } from './modules/backoffice/reconciliation.ts';
 
 /**
  * Background jobs. Each one is idempotent and claims its rows with conditional statements, so

@@ -1,6 +1,6 @@
 /** Shared steps for the orders tests: products through the admin API, credits through the ledger. */
 import assert from 'node:assert/strict';
-import { applyMovement } from '../src/modules/wallet/ledger.ts';
+import { applyMovement } from '../src/modules/ledger/ledger.ts';
 import { call, type TestApp, type TestUser } from './helpers.ts';
 
 export async function product(t: TestApp, admin: TestUser, price: number, stock: number, name = 'Item'): Promise<string> {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { jobs, runJobs } from '../src/jobs.ts';
 import { DAY, HOUR, MINUTE } from '../src/lib/clock.ts';
-import { applyMovement } from '../src/modules/wallet/ledger.ts';
+import { applyMovement } from '../src/modules/ledger/ledger.ts';
 import { call, createAdmin, createTestApp, registerUser, type Res, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
-import { applyMovement } from '../src/modules/wallet/ledger.ts';
+import { applyMovement } from '../src/modules/ledger/ledger.ts';
 import { PAGE_BASE, SECRET, assertLedgerMatches, creditBody, initiate, signedCall } from './support/wallet.ts';
 
 describe('admin money routes: transactions, user ledger, webhook log', () => {

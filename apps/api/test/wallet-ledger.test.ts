@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DAY, HOUR } from '../src/lib/clock.ts';
 import { AppError } from '../src/lib/errors.ts';
-import { applyMovement } from '../src/modules/wallet/ledger.ts';
+import { applyMovement } from '../src/modules/ledger/ledger.ts';
 import { call, countingApp, createTestApp, registerUser, type TestApp } from './helpers.ts';
 import { assertLedgerMatches, balanceOf } from './support/wallet.ts';
 

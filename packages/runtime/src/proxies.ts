@@ -4,7 +4,7 @@
  * server) passes to the API.
  */
 import { isIP } from 'node:net';
-import { ConfigError, str, type Env } from './index.ts';
+import { ConfigError, str, type Env } from './settings.ts';
 
 /** false: the socket address is the client; true: every hop; a hop count; or a list of IPs/CIDRs. */
 export type TrustProxy = boolean | number | string;

@@ -8,7 +8,7 @@
  * `startTracing` must run before Fastify is first imported: the HTTP instrumentation hooks `http`
  * as modules require it, so each server.ts starts tracing and then imports the app.
  */
-import { int, type Env } from './index.ts';
+import { int, type Env } from './settings.ts';
 
 /** What Kysely hands its `log` callback (the subset used here). */
 export interface QueryEvent {

@@ -9,11 +9,13 @@ import type { AuditTables } from '../modules/audit/tables.ts';
 import type { AuthTables } from '../modules/auth/tables.ts';
 import type { BackofficeTables } from '../modules/backoffice/tables.ts';
 import type { CatalogueTables } from '../modules/catalogue/tables.ts';
+import type { LedgerTables } from '../modules/ledger/tables.ts';
 import type { DeletionTables } from '../modules/deletion/tables.ts';
 import type { OrdersTables } from '../modules/orders/tables.ts';
 import type { PaymentsTables } from '../modules/payments/tables.ts';
 import type { ReferralsTables } from '../modules/referrals/tables.ts';
 import type { SupportTables } from '../modules/support/tables.ts';
+import type { TopupsTables } from '../modules/topups/tables.ts';
 import type { WalletTables } from '../modules/wallet/tables.ts';
 import type { LibTables } from '../lib/tables.ts';
 
@@ -25,10 +27,12 @@ export interface Owners {
   backoffice: BackofficeTables;
   catalogue: CatalogueTables;
   deletion: DeletionTables;
+  ledger: LedgerTables;
   orders: OrdersTables;
   payments: PaymentsTables;
   referrals: ReferralsTables;
   support: SupportTables;
+  topups: TopupsTables;
   wallet: WalletTables;
   lib: LibTables;
 }

@@ -9,7 +9,7 @@ import type { Ctx } from '../../src/context.ts';
 import { openDatabase } from '../../src/db/kysely.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { AppError } from '../../src/lib/errors.ts';
-import { applyMovement } from '../../src/modules/wallet/ledger.ts';
+import { applyMovement } from '../../src/modules/ledger/ledger.ts';
 import { adminAdjust } from '../../src/modules/wallet/wallet.service.ts';
 
 const url = process.env.DATABASE_URL!;

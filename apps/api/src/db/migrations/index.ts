@@ -1,3 +1,29 @@
+/**
+ * The migrator's list. New migrations live with the module that owns their tables
+ * (`src/modules/<domain>/migrations/<date>-<nn>-<name>.ts`) and are added at the end of the list
+ * below, in order. The older files here stay where they are (the names are what every database
+ * has recorded as run) and, by the tables they create or change, belong to these domains:
+ *
+ * | domain     | migrations (what of the domain each holds)                                                    |
+ * |------------|-----------------------------------------------------------------------------------------------|
+ * | accounts   | 01-foundation (users), 02-otp (verified e-mail index), 10-scale (deleted and search indexes)  |
+ * | auth       | 01-foundation (sessions, refresh_tokens), 02-otp (phone_otps, email_otps), 09-trust (sessions) |
+ * | lib        | 01-foundation (rate_limits)                                                                   |
+ * | catalogue  | 03-catalogue (categories, products, product_images), 10-scale (product search)                |
+ * | payments   | 03-catalogue (payment_gateways)                                                               |
+ * | ledger     | 01-foundation (wallets), 04-wallet (wallet_transactions), 08-ledger-order, 10-scale (ledger    |
+ * |            | and wallet indexes), 13-ledger-checkpoints, 14-reconciled-days (ledger_failures,              |
+ * |            | reconciliation_runs), 15-wallet-extras                                                        |
+ * | topups     | 04-wallet (topups, webhook_logs), 09-trust (webhook log index), 10-scale (time indexes),      |
+ * |            | 17-payments-to-return                                                                         |
+ * | wallet     | 04-wallet (daily_spins), 11-adjustments, 16-adjustment-reversals                              |
+ * | referrals  | 02-otp (signup_referral_inputs), 06-community (referral_clicks, referral_attributions)        |
+ * | orders     | 05-orders, 07-refund-keys                                                                     |
+ * | deletion   | 06-community (deletion_requests, deletion_tokens), 10-scale (time index)                      |
+ * | support    | 06-community (tickets, ticket_replies), 10-scale (time index)                                 |
+ * | audit      | 12-audit                                                                                      |
+ * | backoffice | 10-scale (daily_figures), 14-reconciled-days (reconciled_days)                                |
+ */
 import type { Migration } from 'kysely/migration';
 import * as foundation from './2026-11-23-01-foundation.ts';
 import * as otp from './2026-11-23-02-otp.ts';

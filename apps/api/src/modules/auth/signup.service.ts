@@ -2,7 +2,7 @@ import type { Ctx } from '../../context.ts';
 
 import type { Handle } from '../../lib/db-types.ts';
 import { attributeSignup, recordSignupInput } from '../referrals/index.ts';
-import { createWallet } from '../wallet/index.ts';
+import { createWallet } from '../ledger/index.ts';
 import { accounts } from '../accounts/index.ts';
 import type { UserRow } from '../accounts/index.ts';
 

@@ -2,7 +2,7 @@
 import type { Generated } from 'kysely';
 import { tablesOf, type ReadOnly } from '../../lib/db-types.ts';
 import type { AccountsView } from '../accounts/index.ts';
-import type { WalletView } from '../wallet/index.ts';
+import type { LedgerView } from '../ledger/index.ts';
 
 export type PhoneOtpPurpose = 'login' | 'reset_password' | 'account_deletion';
 
@@ -59,7 +59,7 @@ export interface AuthTables {
 export const own = tablesOf<AuthTables>();
 
 /** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
-export const read = tablesOf<AuthTables & AccountsView & WalletView>();
+export const read = tablesOf<AuthTables & AccountsView & LedgerView>();
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type AuthView = ReadOnly<AuthTables>;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { own, read, type DailyFiguresTable } from './tables.ts';
@@ -67,21 +67,21 @@ const toFigures = (r: Record<string, unknown> | undefined): Figures =>
  * is a range scan of a `created_at`-like index, so the cost follows the range, not the history.
  */
 export async function liveFigures(db: Handle, from: string, to: string | null): Promise<Figures> {
-  const range = (col: string) => (to === null ? sql`${sql.ref(col)} >= ${from}` : sql`${sql.ref(col)} >= ${from} and ${sql.ref(col)} < ${to}`);
+  const range = (col: RawBuilder<unknown>) => (to === null ? sql`${col} >= ${from}` : sql`${col} >= ${from} and ${col} < ${to}`);
   const r = await sql<Record<string, unknown>>`select
-    (select count(*) from users where ${range('created_at')}) as new_users,
-    (select count(*) from users where deleted_at is not null and ${range('deleted_at')}) as deleted_users,
-    (select count(*) from orders where ${range('created_at')}) as orders,
+    (select count(*) from users where ${range(sql.ref('created_at'))}) as new_users,
+    (select count(*) from users where deleted_at is not null and ${range(sql.ref('deleted_at'))}) as deleted_users,
+    (select count(*) from orders where ${range(sql.ref('created_at'))}) as orders,
     l.order_payments, l.refunds, l.topups, l.topup_amount, l.ledger_net,
-    (select count(*) from tickets where ${range('created_at')}) as tickets_opened,
-    (select count(*) from deletion_requests where ${range('requested_at')}) as deletion_requests
+    (select count(*) from tickets where ${range(sql.ref('created_at'))}) as tickets_opened,
+    (select count(*) from deletion_requests where ${range(sql.ref('requested_at'))}) as deletion_requests
     from (select
       coalesce(sum(case when type = 'order_payment' then -amount else 0 end), 0) as order_payments,
       coalesce(sum(case when type = 'order_refund' then amount else 0 end), 0) as refunds,
       coalesce(sum(case when type = 'topup' then 1 else 0 end), 0) as topups,
       coalesce(sum(case when type = 'topup' then amount else 0 end), 0) as topup_amount,
       coalesce(sum(amount), 0) as ledger_net
-      from wallet_transactions where ${range('created_at')}) l`.execute(own(db));
+      from wallet_transactions where ${range(sql.ref('created_at'))}) l`.execute(own(db));
   return toFigures(r.rows[0]);
 }
 

@@ -8,15 +8,19 @@
  * What a job already did is not redone (docs/orders.md, "Reconciliation"): each closed UTC day's
  * range checks run once (`verifyDays`, stored in `reconciled_days`), so a report checks live only
  * the partial days at its ends and the refunds that came after a day was checked; the all-time
- * per-wallet "balance = ledger" check runs in the `verify-ledger-checkpoints` job
- * (`advanceCheckpoints`), which moves per-wallet checkpoints forward and records the wallets that
- * fail (`ledger_failures`). The totals are live. `recheck` checks everything live instead.
+ * per-wallet "balance = ledger" check is the ledger's (`ledger/checkpoints.ts`): its
+ * `verify-ledger-checkpoints` job records the wallets that fail, which the report lists. The
+ * totals are live. `recheck` checks everything live instead.
+ *
+ * The report reads every module's tables through their views (`read()`): the figures are Kysely;
+ * the twin checks (anti-joins and scalar subqueries behind a MATERIALIZED fence, which hold their
+ * plans) are raw SQL typed with the row they answer.
  */
-import { randomUUID } from 'node:crypto';
 import type { Handle } from '../../lib/db-types.ts';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Ctx } from '../../context.ts';
-import { own } from './tables.ts';
+import { failureDetail, lastRunFailures, walletsLive as ledgerLive, type TransactionType, type WalletFailure } from '../ledger/index.ts';
+import { own, read } from './tables.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { walletSums, firstUserAt } from './admin-users.repository.ts';
@@ -39,9 +43,6 @@ const n = (v: unknown): number => Number(v ?? 0);
 /** Each check lists at most this many mismatches (its figures still count every row). */
 export const MISMATCH_LIMIT = 1000;
 
-type Row = Record<string, unknown>;
-const listRows = async (db: Handle, q: RawBuilder<Row>): Promise<Row[]> => (await q.execute(own(db))).rows;
-const one = async (db: Handle, q: RawBuilder<Row>): Promise<Row> => (await listRows(db, q))[0] ?? {};
 const str = (v: unknown): string => String(v ?? 'null');
 
 /** The range figures a report sums, and what its checks found. */
@@ -59,10 +60,11 @@ const limit = sql.lit(MISMATCH_LIMIT + 1); // one more than listed tells whether
 // Lookups of a row's twin are scalar subqueries, i.e. one index probe per row of the range:
 // joined instead, PostgreSQL hashed or merged whole tables (all top-ups, all wallets) even for
 // a week (docs/performance.md).
-const rows = (db: Handle, check: RawBuilder<Row>) => listRows(db, sql`with m as materialized (${check}) select * from m order by 1 limit ${limit}`);
+const rows = async <T>(db: Handle, check: RawBuilder<T>): Promise<T[]> =>
+  (await sql<T>`with m as materialized (${check}) select * from m order by 1 limit ${limit}`.execute(read(db))).rows;
 
 /** Lists one check's mismatches, at most MISMATCH_LIMIT. */
-function collect(out: Found, found: Row[], make: (r: Row) => MismatchT): void {
+function collect<T>(out: Found, found: T[], make: (r: T) => MismatchT): void {
   if (found.length > MISMATCH_LIMIT) out.truncated = true;
   for (const r of found.slice(0, MISMATCH_LIMIT)) out.mismatches.push(make(r));
 }
@@ -134,94 +136,118 @@ interface Range {
  */
 async function rangeChecks(db: Handle, range: Range): Promise<Found> {
   const { from, to } = range;
-  const inRange = (col: string) => sql`${sql.ref(col)} >= ${from} and ${sql.ref(col)} ${sql.raw(range.toIncluded ? '<=' : '<')} ${to}`;
+  const inRange = (col: RawBuilder<unknown>) => sql<SqlBool>`${col} >= ${from} and ${col} ${sql.raw(range.toIncluded ? '<=' : '<')} ${to}`;
   const out: Found = { figures: noFigures(), mismatches: [], truncated: false };
+  const r = read(db);
 
   // -- top-ups: completed top-ups (by credit time) vs `topup` ledger rows vs `credited` webhook rows
-  const completed = await one(db, sql`select count(*) as count, coalesce(sum(amount), 0) as amount from topups
-    where status = 'completed' and ${inRange('credited_at')}`);
+  const completed = await r
+    .selectFrom('topups')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.coalesce(eb.fn.sum<number>('amount'), sql.lit(0)).as('amount')])
+    .where('status', '=', 'completed')
+    .where(inRange(sql.ref('credited_at')))
+    .executeTakeFirstOrThrow();
   collect(out,
-    await rows(db, sql`select id, amount, ledger from (
+    await rows(db, sql<{ id: string; amount: number; ledger: number | null }>`select id, amount, ledger from (
         select t.id, t.amount, (select l.amount from wallet_transactions l where l.type = 'topup' and l.reference = t.id) as ledger
-        from topups t where t.status = 'completed' and ${inRange('t.credited_at')}
+        from topups t where t.status = 'completed' and ${inRange(sql.ref('t.credited_at'))}
       ) x where ledger is null or ledger <> amount`),
-    (r) =>
-      r.ledger === null
-        ? { kind: 'topup_without_ledger', id: str(r.id), detail: `completed top-up of ${n(r.amount)} has no topup ledger row` }
-        : { kind: 'topup_amount_mismatch', id: str(r.id), detail: `top-up ${n(r.amount)} but ledger credited ${n(r.ledger)}` },
+    (m) =>
+      m.ledger === null
+        ? { kind: 'topup_without_ledger', id: str(m.id), detail: `completed top-up of ${n(m.amount)} has no topup ledger row` }
+        : { kind: 'topup_amount_mismatch', id: str(m.id), detail: `top-up ${n(m.amount)} but ledger credited ${n(m.ledger)}` },
   );
   // The range's ledger figures, every type in one pass over the range (wallet_transactions_created_idx).
-  const ledger = await listRows(db, sql`select type, count(*) as count, coalesce(sum(amount), 0) as amount from wallet_transactions
-    where ${inRange('created_at')} group by type`);
-  const ledgerOf = (type: string): Row => ledger.find((r) => r.type === type) ?? {};
-  const topupLedger = ledgerOf('topup');
+  const ledger = await r
+    .selectFrom('wallet_transactions')
+    .select((eb) => ['type', eb.fn.countAll<number>().as('count'), eb.fn.coalesce(eb.fn.sum<number>('amount'), sql.lit(0)).as('amount')])
+    .where(inRange(sql.ref('created_at')))
+    .groupBy('type')
+    .execute();
+  const ledgerOf = (type: TransactionType): { count: number; amount: number } => {
+    const row = ledger.find((l) => l.type === type);
+    return { count: n(row?.count), amount: n(row?.amount) };
+  };
   collect(out,
-    await rows(db, sql`select l.id, l.amount, l.reference from wallet_transactions l
-      where l.type = 'topup' and ${inRange('l.created_at')}
+    await rows(db, sql<{ id: string; amount: number; reference: string | null }>`select l.id, l.amount, l.reference from wallet_transactions l
+      where l.type = 'topup' and ${inRange(sql.ref('l.created_at'))}
       and coalesce((select t.status from topups t where t.id = l.reference), '') <> 'completed'`),
-    (r) => ({ kind: 'ledger_topup_without_topup', id: str(r.id), detail: `ledger topup of ${n(r.amount)} (reference ${str(r.reference)}) has no completed top-up` }),
+    (m) => ({ kind: 'ledger_topup_without_topup', id: str(m.id), detail: `ledger topup of ${n(m.amount)} (reference ${str(m.reference)}) has no completed top-up` }),
   );
-  const credited = await one(db, sql`select count(*) as count from webhook_logs where outcome = 'credited' and ${inRange('created_at')}`);
+  const credited = await r
+    .selectFrom('webhook_logs')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('outcome', '=', 'credited')
+    .where(inRange(sql.ref('created_at')))
+    .executeTakeFirstOrThrow();
   collect(out,
-    await rows(db, sql`select w.id, w.topup_id from webhook_logs w
-      where w.outcome = 'credited' and ${inRange('w.created_at')}
+    await rows(db, sql<{ id: string; topup_id: string | null }>`select w.id, w.topup_id from webhook_logs w
+      where w.outcome = 'credited' and ${inRange(sql.ref('w.created_at'))}
       and not exists (select 1 from topups t where t.id = w.topup_id and t.status = 'completed')`),
-    (r) => ({ kind: 'webhook_credited_without_topup', id: str(r.id), detail: `credited webhook log for top-up ${str(r.topup_id)} has no completed top-up` }),
+    (m) => ({ kind: 'webhook_credited_without_topup', id: str(m.id), detail: `credited webhook log for top-up ${str(m.topup_id)} has no completed top-up` }),
   );
 
   // -- orders placed in range vs their payment ledger rows in range (reference = order id, amount = -total)
-  const placed = await one(db, sql`select count(*) as count, coalesce(sum(total), 0) as amount from orders where ${inRange('created_at')}`);
+  const placed = await r
+    .selectFrom('orders')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.coalesce(eb.fn.sum<number>('total'), sql.lit(0)).as('amount')])
+    .where(inRange(sql.ref('created_at')))
+    .executeTakeFirstOrThrow();
   collect(out,
-    await rows(db, sql`select o.id, o.total, p.paid from orders o
+    await rows(db, sql<{ id: string; total: number; paid: number | null }>`select o.id, o.total, p.paid from orders o
       left join (select reference, -sum(amount) as paid from wallet_transactions
-        where type = 'order_payment' and ${inRange('created_at')} group by reference) p on p.reference = o.id
-      where ${inRange('o.created_at')} and (p.paid is null or p.paid <> o.total)`),
-    (r) =>
-      r.paid === null
-        ? { kind: 'order_without_payment', id: str(r.id), detail: `order total ${n(r.total)} has no order_payment ledger row` }
-        : { kind: 'order_payment_mismatch', id: str(r.id), detail: `order total ${n(r.total)} but ledger debited ${n(r.paid)}` },
+        where type = 'order_payment' and ${inRange(sql.ref('created_at'))} group by reference) p on p.reference = o.id
+      where ${inRange(sql.ref('o.created_at'))} and (p.paid is null or p.paid <> o.total)`),
+    (m) =>
+      m.paid === null
+        ? { kind: 'order_without_payment', id: str(m.id), detail: `order total ${n(m.total)} has no order_payment ledger row` }
+        : { kind: 'order_payment_mismatch', id: str(m.id), detail: `order total ${n(m.total)} but ledger debited ${n(m.paid)}` },
   );
   // A payment in range for an order outside it (clock edge) is checked against the order itself.
   collect(out,
-    await rows(db, sql`select l.id, l.amount from wallet_transactions l
-      where l.type = 'order_payment' and ${inRange('l.created_at')} and not exists (select 1 from orders o where o.id = l.reference)`),
-    (r) => ({ kind: 'payment_without_order', id: str(r.id), detail: `order_payment of ${-n(r.amount)} references no order` }),
+    await rows(db, sql<{ id: string; amount: number }>`select l.id, l.amount from wallet_transactions l
+      where l.type = 'order_payment' and ${inRange(sql.ref('l.created_at'))} and not exists (select 1 from orders o where o.id = l.reference)`),
+    (m) => ({ kind: 'payment_without_order', id: str(m.id), detail: `order_payment of ${-n(m.amount)} references no order` }),
   );
 
   // -- refunds: for orders in range, refund rows and their ledger rows (reference = refund id) sum
   // to refunded_amount. An order's refunds come after it, so only refunds since `from` can belong
   // to an order in range whose refunded_amount says 0.
-  await refundChecks(db, out, sql`${inRange('o.created_at')} and (o.refunded_amount <> 0 or o.id in (select order_id from refunds where created_at >= ${from}))`);
-  const ledgerRefunds = ledgerOf('order_refund');
-  const refundRows = await one(db, sql`select count(*) as count, coalesce(sum(amount), 0) as amount from refunds where ${inRange('created_at')}`);
+  await refundChecks(db, out, sql`${inRange(sql.ref('o.created_at'))} and (o.refunded_amount <> 0 or o.id in (select order_id from refunds where created_at >= ${from}))`);
+  const refundRows = await r
+    .selectFrom('refunds')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.coalesce(eb.fn.sum<number>('amount'), sql.lit(0)).as('amount')])
+    .where(inRange(sql.ref('created_at')))
+    .executeTakeFirstOrThrow();
 
   // -- balances, bounded by the range: every ledger row in range continues its wallet's running
   // balance (balance_after = the previous row's + amount), and every wallet that moved in range
   // holds its newest row's balance_after. Reconciling consecutive ranges covers all history.
   collect(out,
-    await rows(db, sql`select id, user_id, amount, balance_after, before from (
+    await rows(db, sql<{ id: string; user_id: string; amount: number; balance_after: number; before: number }>`select id, user_id, amount, balance_after, before from (
         select r.user_id, r.id, r.amount, r.balance_after,
           coalesce(r.prev, (select p.balance_after from wallet_transactions p where p.user_id = r.user_id and p.id < r.id order by p.id desc limit 1), 0) as before
         from (select l.user_id, l.id, l.amount, l.balance_after, lag(l.balance_after) over (partition by l.user_id order by l.id) as prev
-          from wallet_transactions l where ${inRange('l.created_at')}) r
+          from wallet_transactions l where ${inRange(sql.ref('l.created_at'))}) r
       ) x where balance_after <> before + amount`),
-    (r) => ({
+    (m) => ({
       kind: 'balance_mismatch',
-      id: str(r.user_id),
-      detail: `ledger row ${str(r.id)}: balance_after ${n(r.balance_after)} but previous balance ${n(r.before)} + amount ${n(r.amount)}`,
+      id: str(m.user_id),
+      detail: `ledger row ${str(m.id)}: balance_after ${n(m.balance_after)} but previous balance ${n(m.before)} + amount ${n(m.amount)}`,
     }),
   );
+  const payments = ledgerOf('order_payment');
   out.figures = {
     topups: {
       completed: { count: n(completed.count), amount: n(completed.amount) },
-      ledger: { count: n(topupLedger.count), amount: n(topupLedger.amount) },
+      ledger: ledgerOf('topup'),
       webhook_credited: { count: n(credited.count) },
     },
     orders: {
       placed: { count: n(placed.count), amount: n(placed.amount) },
-      ledger_payments: { count: n(ledgerOf('order_payment').count), amount: -n(ledgerOf('order_payment').amount) },
+      ledger_payments: { count: payments.count, amount: -payments.amount },
       refunds: { count: n(refundRows.count), amount: n(refundRows.amount) },
-      ledger_refunds: { count: n(ledgerRefunds.count), amount: n(ledgerRefunds.amount) },
+      ledger_refunds: ledgerOf('order_refund'),
     },
   };
   return out;
@@ -231,7 +257,7 @@ async function rangeChecks(db: Handle, range: Range): Promise<Found> {
 async function refundChecks(db: Handle, out: Found, orders: RawBuilder<unknown>): Promise<void> {
   collect(
     out,
-    await rows(db, sql`select id, want, refund_rows, ledger from (
+    await rows(db, sql<{ id: string; want: number; refund_rows: number; ledger: number }>`select id, want, refund_rows, ledger from (
         select o.id, o.refunded_amount as want,
           (select coalesce(sum(r.amount), 0) from refunds r where r.order_id = o.id) as refund_rows,
           (select coalesce(sum(l.amount), 0) from refunds r join wallet_transactions l on l.type = 'order_refund' and l.reference = r.id
@@ -239,7 +265,7 @@ async function refundChecks(db: Handle, out: Found, orders: RawBuilder<unknown>)
         from orders o
         where ${orders}
       ) x where refund_rows <> want or ledger <> want`),
-    (r) => ({ kind: 'refund_mismatch', id: str(r.id), detail: `refunded_amount ${n(r.want)}, refund rows ${n(r.refund_rows)}, ledger refunds ${n(r.ledger)}` }),
+    (m) => ({ kind: 'refund_mismatch', id: str(m.id), detail: `refunded_amount ${n(m.want)}, refund rows ${n(m.refund_rows)}, ledger refunds ${n(m.ledger)}` }),
   );
 }
 
@@ -269,14 +295,14 @@ async function fromVerifiedDays(db: Handle, from: string, to: string): Promise<F
   parts.push(await rangeChecks(db, { from: cursor, to, toIncluded: true }));
   if (stored.length > 0) {
     const seen = stored.reduce((min, d) => (d.seen_before < min ? d.seen_before : min), stored[0]!.seen_before);
-    const late = sql<Row>`select distinct r.order_id from refunds r join orders lo on lo.id = r.order_id
+    const late = sql<{ order_id: string }>`select distinct r.order_id from refunds r join orders lo on lo.id = r.order_id
       join reconciled_days d on d.day = substr(lo.created_at, 1, 10)
       where r.created_at >= ${seen} and d.day >= ${stored[0]!.day} and d.day <= ${stored.at(-1)!.day} and r.created_at >= d.seen_before`;
     const again: Found = { figures: noFigures(), mismatches: [], truncated: false };
     await refundChecks(db, again, sql`o.id in (${late})`);
     // A stored refund mismatch of an order checked again here is replaced by what it finds now.
     if (parts.some((p) => p.mismatches.some((m) => m.kind === 'refund_mismatch'))) {
-      const ids = new Set((await listRows(db, late)).map((r) => str(r.order_id)));
+      const ids = new Set((await late.execute(read(db))).rows.map((r) => r.order_id));
       for (const p of parts) p.mismatches = p.mismatches.filter((m) => m.kind !== 'refund_mismatch' || !ids.has(m.id));
     }
     parts.push(again);
@@ -339,22 +365,8 @@ export async function verifyDays(ctx: Ctx): Promise<number> {
   return stored;
 }
 
-/** A wallet failing "balance = ledger", as the live check or the job (`ledger_failures`) found it. */
-function walletMismatch(r: Row, asOf: string): MismatchT {
-  const detail =
-    n(r.stale) === 1
-      ? r.last_entry_id === null
-        ? `balance ${n(r.credits)} but no ledger row`
-        : r.last_entry_id === r.since
-          ? `balance ${n(r.credits)} but its ledger was verified through row ${str(r.since)} at ${n(r.base)} and has no newer row`
-          : `newest ledger row ${str(r.last_entry_id)} is older than the verified row ${str(r.since)}`
-      : r.broken !== null
-        ? `ledger row ${str(r.broken)} does not continue the running balance`
-        : `balance ${n(r.credits)} but the ledger ${r.since === null ? 'sums' : `verified through row ${str(r.since)} plus the rows since sums`} to ${n(r.base) + n(r.added)}`;
-  return { kind: 'balance_mismatch', id: str(r.user_id), detail: detail + asOf };
-}
-
-const failureColumns = sql`user_id, stale, credits, last_entry_id, since, base, added, broken`;
+/** A wallet failing "balance = ledger", as the ledger's job or live check found it. */
+const walletMismatch = (f: WalletFailure, asOf: string): MismatchT => ({ kind: 'balance_mismatch', id: f.user_id, detail: failureDetail(f) + asOf });
 
 type Balances = Reconciliation['balances'];
 
@@ -365,130 +377,23 @@ type Balances = Reconciliation['balances'];
  * stored days + a live scan since the last stored midnight).
  */
 async function walletsAsOfJob(db: Handle, out: Found): Promise<Balances> {
-  const ran = await own(db).selectFrom('reconciliation_runs').select('ran_at').where('job', '=', 'verify-ledger-checkpoints').executeTakeFirst();
-  if (ran) {
-    const asOf = ` (as of the verify-ledger-checkpoints run at ${ran.ran_at})`;
-    collect(out, await listRows(db, sql`select ${failureColumns} from ledger_failures order by user_id limit ${limit}`), (r) => walletMismatch(r, asOf));
+  const run = await lastRunFailures(db, MISMATCH_LIMIT);
+  if (run) {
+    const asOf = ` (as of the verify-ledger-checkpoints run at ${run.ranAt})`;
+    collect(out, run.failures, (f) => walletMismatch(f, asOf));
   }
   const sums = await walletSums(db);
-  const count = await one(db, sql`select count(*) as count from wallets`);
+  const count = await read(db).selectFrom('wallets').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return { wallets: n(count.count), sum_of_balances: n(sums.credits), sum_of_ledger: await ledgerTotal(db) };
 }
 
-/** Every wallet with its checkpoint; `past` = 1 when its newest ledger row is after it (or it has none). */
-const withCheckpoint = sql`select w.user_id, w.shopping_credits as credits, w.last_entry_id, c.entry_id as since, coalesce(c.balance, 0) as base,
-    case when w.last_entry_id > coalesce(c.entry_id, '') then 1 else 0 end as past
-  from wallets w left join ledger_checkpoints c on c.user_id = w.user_id`;
-
 /**
- * A wallet whose balance no longer agrees with its checkpoint although its ledger has no newer
- * row (or none at all), or whose newest row is older than its checkpoint.
- */
-const stale = sql`(last_entry_id is null and (credits <> 0 or since is not null))
-  or (last_entry_id = since and credits <> base) or last_entry_id < since`;
-
-/**
- * Every wallet with its checkpoint (`since`, `base`); for a wallet past it, `added` = the sum of
- * its rows since and `broken` = how many of them do not continue the running balance (each
- * compared with its predecessor since the checkpoint, or with the checkpoint's balance): index
- * probes (wallet_transactions_user_idx) for those wallets only.
- */
-const pastChecked = sql`select user_id, credits, last_entry_id, since, base, past,
-    case when past = 1 then (select coalesce(sum(l.amount), 0) from wallet_transactions l where l.user_id = y.user_id and l.id > coalesce(y.since, '')) end as added,
-    case when past = 1 then (select count(*) from wallet_transactions l where l.user_id = y.user_id and l.id > coalesce(y.since, '')
-      and l.balance_after <> l.amount + coalesce((select p.balance_after from wallet_transactions p
-        where p.user_id = l.user_id and p.id < l.id and p.id > coalesce(y.since, '') order by p.id desc limit 1), y.base)) end as broken
-  from (${withCheckpoint}) y`;
-
-/**
- * Every wallet whose newest ledger row is past its checkpoint (or that has none yet), with its
- * rows since: `added` their sum, `broken` the first whose balance_after is not the previous
- * row's (or the checkpoint's balance) plus its amount. One pass over those rows only
- * (wallet_transactions_user_idx), however long the history behind the checkpoint.
- */
-const movedWallets = sql`
-  with m as materialized (
-    select w.user_id, w.shopping_credits as credits, w.last_entry_id, c.entry_id as since, coalesce(c.balance, 0) as base
-    from wallets w left join ledger_checkpoints c on c.user_id = w.user_id
-    where w.last_entry_id > coalesce(c.entry_id, '')
-  ), r as (
-    select l.user_id, l.amount,
-      case when l.balance_after <> coalesce(lag(l.balance_after) over (partition by l.user_id order by l.id), m.base) + l.amount then l.id end as broken
-    from m join wallet_transactions l on l.user_id = m.user_id and l.id > coalesce(m.since, '')
-  )
-  select m.user_id, m.credits, m.last_entry_id, m.since, m.base, coalesce(sum(r.amount), 0) as added, min(r.broken) as broken
-  from m left join r on r.user_id = m.user_id
-  group by m.user_id, m.credits, m.last_entry_id, m.since, m.base`;
-const brokenWallet = sql`broken is not null or base + added <> credits`;
-
-
-/**
- * `recheck`: the all-time balances live, in one pass over the wallets: every wallet at its
- * checkpoint must still hold the checkpoint's balance (a balance changed without a ledger row is
- * found even if the wallet never moves again); every wallet past it (it moved since the last
- * `verify-ledger-checkpoints` job, or failed there) has its rows since the checkpoint checked by
- * index probes: each continues the running balance, and they end at the wallet's balance.
- * sum_of_ledger = checkpoints + rows since.
+ * `recheck`: the all-time balances live (the ledger's `walletsLive`: every wallet against its
+ * checkpoint, and the rows since it), sum_of_ledger = checkpoints + rows since.
  */
 async function walletsLive(db: Handle, out: Found): Promise<Balances> {
-  const wallets = await one(db, sql`select count(*) as count, coalesce(sum(credits), 0) as amount,
-      coalesce(sum(case when past = 1 then base + added when last_entry_id = since then base else 0 end), 0) as ledger,
-      coalesce(sum(case when ${stale} then 1 else 0 end), 0) as stale,
-      coalesce(sum(case when past = 1 and (broken > 0 or base + added <> credits) then 1 else 0 end), 0) as broken
-    from (${pastChecked}) x`);
-  if (n(wallets.stale) > 0) collect(out, await rows(db, staleWallets), (r) => walletMismatch(r, ''));
-  if (n(wallets.broken) > 0) collect(out, await rows(db, brokenWallets), (r) => walletMismatch(r, ''));
-  return { wallets: n(wallets.count), sum_of_balances: n(wallets.amount), sum_of_ledger: n(wallets.ledger) };
-}
-
-const staleWallets = sql<Row>`select user_id, 1 as stale, credits, last_entry_id, since, base, null as added, null as broken from (${withCheckpoint}) y where ${stale}`;
-const brokenWallets = sql<Row>`select user_id, 0 as stale, credits, last_entry_id, since, base, added, broken from (${movedWallets}) v where ${brokenWallet}`;
-
-/**
- * The `verify-ledger-checkpoints` job. Moves every wallet's checkpoint to its newest ledger row
- * when the rows since the checkpoint continue its running balance and end at the wallet's balance;
- * a wallet that fails keeps its checkpoint. Then records every wallet that fails (those, and those
- * at their checkpoint whose balance no longer agrees with it: one pass over the wallets) in
- * `ledger_failures`, dropping the wallets that pass again, and when it ran (`reconciliation_runs`):
- * the report lists them from there. Returns the checkpoints moved.
- *
- * A checkpoint can never claim a row that commits later: a wallet's ledger ids only grow in
- * commit order (every movement's conditional UPDATE requires `last_entry_id < id` under the
- * wallet's row lock, and writes the row in the same transaction), so a row committed after the
- * statement's snapshot sorts after the wallet's `last_entry_id` seen there. Concurrent runs (two
- * instances' jobs) only ever move a checkpoint forward, and write in user_id order so that they
- * queue rather than deadlock; the failures left are the last run's.
- */
-export async function advanceCheckpoints(ctx: Ctx): Promise<number> {
-  const now = ctx.clock.now().toISOString();
-  const runId = randomUUID();
-  const run = async (db: Handle) => {
-    const advanced = Number(
-      (
-        await sql`insert into ledger_checkpoints (user_id, entry_id, balance, verified_at)
-      select user_id, last_entry_id, credits, ${now} from (${movedWallets}) v where not (${brokenWallet}) order by user_id
-      on conflict (user_id) do update set entry_id = excluded.entry_id, balance = excluded.balance, verified_at = excluded.verified_at
-      where ledger_checkpoints.entry_id < excluded.entry_id`.execute(own(db))
-      ).numAffectedRows ?? 0,
-    );
-    // `where true`: SQLite's upsert after a SELECT needs a WHERE to parse.
-    await sql`insert into ledger_failures (${failureColumns}, found_at, run_id)
-      select ${failureColumns}, ${now}, ${runId} from (${staleWallets} union all ${brokenWallets}) f where true order by user_id
-      on conflict (user_id) do update set stale = excluded.stale, credits = excluded.credits, last_entry_id = excluded.last_entry_id,
-        since = excluded.since, base = excluded.base, added = excluded.added, broken = excluded.broken, found_at = excluded.found_at, run_id = excluded.run_id`.execute(own(db));
-    await own(db).deleteFrom('ledger_failures').where('run_id', '<>', runId).execute();
-    await own(db)
-      .insertInto('reconciliation_runs')
-      .values({ job: 'verify-ledger-checkpoints', ran_at: now })
-      .onConflict((oc) => oc.column('job').doUpdateSet({ ran_at: now }))
-      .execute();
-    return advanced;
-  };
-  // On SQLite each statement alone (each takes the write lock, waiting out another instance's;
-  // a transaction would hold it across all four); PostgreSQL gets room to sort.
-  if (ctx.dialect !== 'postgres') return run(ctx.db);
-  return own(ctx.db).transaction().execute(async (db) => {
-    await sql`set local work_mem = '64MB'`.execute(own(db));
-    return run(db);
-  });
+  const live = await ledgerLive(db, MISMATCH_LIMIT);
+  collect(out, live.stale, (f) => walletMismatch(f, ''));
+  collect(out, live.broken, (f) => walletMismatch(f, ''));
+  return { wallets: live.wallets, sum_of_balances: live.sumOfBalances, sum_of_ledger: live.sumOfLedger };
 }

@@ -5,10 +5,12 @@ import type { AuditView } from '../audit/index.ts';
 import type { AuthView } from '../auth/index.ts';
 import type { CatalogueView } from '../catalogue/index.ts';
 import type { DeletionView } from '../deletion/index.ts';
+import type { LedgerView } from '../ledger/index.ts';
 import type { OrdersView } from '../orders/index.ts';
 import type { PaymentsView } from '../payments/index.ts';
 import type { ReferralsView } from '../referrals/index.ts';
 import type { SupportView } from '../support/index.ts';
+import type { TopupsView } from '../topups/index.ts';
 import type { WalletView } from '../wallet/index.ts';
 
 /**
@@ -32,15 +34,7 @@ export interface DailyFiguresTable {
   created_at: string;
 }
 
-/** The reconciliation's per-wallet checkpoint: ledger verified through `entry_id`, leaving `balance` (docs/orders.md). */
-export interface LedgerCheckpointsTable {
-  user_id: string;
-  entry_id: string;
-  balance: number;
-  verified_at: string;
-}
-
-/** One closed UTC day's reconciliation range checks, run once (docs/orders.md); figures and mismatches are JSON. */
+/** One closed UTC day's reconciliation range checks (the report's twins across top-ups, orders and the ledger), run once (docs/orders.md); figures and mismatches are JSON. */
 export interface ReconciledDaysTable {
   day: string;
   figures: string;
@@ -51,39 +45,14 @@ export interface ReconciledDaysTable {
   verified_at: string;
 }
 
-/** A wallet the last `verify-ledger-checkpoints` run found failing "balance = ledger", with what it found (docs/orders.md). */
-export interface LedgerFailuresTable {
-  user_id: string;
-  /** 1: at (or behind) its checkpoint yet disagreeing with it; 0: its rows since the checkpoint fail. */
-  stale: number;
-  credits: number;
-  last_entry_id: string | null;
-  since: string | null;
-  base: number;
-  added: number | null;
-  broken: string | null;
-  found_at: string;
-  /** The run that found it: a run drops the rows it did not write (times may repeat across runs). */
-  run_id: string;
-}
-
-/** When each reconciliation job last ran. */
-export interface ReconciliationRunsTable {
-  job: string;
-  ran_at: string;
-}
-
 export interface BackofficeTables {
   daily_figures: DailyFiguresTable;
-  ledger_checkpoints: LedgerCheckpointsTable;
   reconciled_days: ReconciledDaysTable;
-  ledger_failures: LedgerFailuresTable;
-  reconciliation_runs: ReconciliationRunsTable;
 }
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<BackofficeTables>();
 
 /** Its own tables and, read-only, what it joins of others' (their index.ts exports the views). */
-export const read = tablesOf<BackofficeTables & AccountsView & AuditView & AuthView & CatalogueView & DeletionView & OrdersView & PaymentsView & ReferralsView & SupportView & WalletView>();
+export const read = tablesOf<BackofficeTables & AccountsView & AuditView & AuthView & CatalogueView & DeletionView & LedgerView & OrdersView & PaymentsView & ReferralsView & SupportView & TopupsView & WalletView>();
 

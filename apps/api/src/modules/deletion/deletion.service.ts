@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import { countOpenOrders } from '../orders/index.ts';
-import { findWallet } from '../wallet/index.ts';
+import { findWallet } from '../ledger/index.ts';
 import type { Handle, SharedTrx } from '../../lib/db-types.ts';
 import { own, type DeletionChannel } from './tables.ts';
 import { DAY, MINUTE, SECOND } from '../../lib/clock.ts';

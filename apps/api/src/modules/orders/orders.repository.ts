@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { own, OPEN_ORDER_STATUSES, type Db, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
-import { orderPaymentCtes, DEBIT, DEBIT_REFUSALS, WALLET_VERDICT, type DebitRefusal } from '../wallet/index.ts';
+import { orderPaymentCtes, DEBIT, DEBIT_REFUSALS, WALLET_VERDICT, type DebitRefusal } from '../ledger/index.ts';
 import { orderLinesCtes, stockTakeCte, LINE_REFUSALS, LINES, type LineRefusal } from '../catalogue/index.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -87,7 +87,7 @@ export interface Placed {
  * `locked` takes the product rows in id order (FOR UPDATE below a sort, so two carts racing over
  * the same products queue instead of deadlocking) and, being locked, they are their latest
  * committed versions: `lines` prices every line and says exactly why a line cannot be sold. Only
- * when every line can (`ready`) does the wallet module's part (`orderPaymentCtes`: lock the wallet,
+ * when every line can (`ready`) does the ledger module's part (`orderPaymentCtes`: lock the wallet,
  * its verdict, the debit and the ledger row) go ahead; the stock is taken (the catalogue's
  * `stockTakeCte`) and the order and its lines inserted only when the debit happened. `locked` and
  * `lines` are the catalogue's `orderLinesCtes`. The statement answers the verdict with the lines, so

@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { findOrderableState, findSellableProducts, takeStockMany } from '../catalogue/index.ts';
-import { applyMovement, insufficientCredits } from '../wallet/index.ts';
+import { applyMovement, insufficientCredits } from '../ledger/index.ts';
 import * as repo from './orders.repository.ts';
 import { PLACEMENT_REFUSALS as R } from './orders.repository.ts';
 import { applyMove } from './transitions.ts';
@@ -70,7 +70,7 @@ const outOfStock = (id: string) => conflict('out_of_stock', 'Not enough stock', 
 
 /**
  * Places an order atomically and answers `{order, replayed}`: take the stock and price the lines,
- * the wallet module's debit and ledger row, the order and its lines — on PostgreSQL as one
+ * the ledger module's debit and ledger row, the order and its lines — on PostgreSQL as one
  * statement (`repo.placeAtOnce`), on SQLite as one transaction of five statements. Either way the
  * step that refuses says why, and a refusal writes nothing (docs/orders.md).
  */

@@ -8,7 +8,7 @@ import { type OrderStatus, own } from './tables.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { returnStockMany } from '../catalogue/index.ts';
-import { applyMovement } from '../wallet/index.ts';
+import { applyMovement } from '../ledger/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './orders.repository.ts';
 

@@ -1,23 +1,22 @@
 import type { Ctx } from '../../context.ts';
 import { DAY } from '../../lib/clock.ts';
 import { accounts } from '../accounts/index.ts';
-import { own, type WebhookOutcome } from './tables.ts';
+import { own } from './tables.ts';
+import * as ledger from '../ledger/index.ts';
+import * as topups from '../topups/index.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
-import { applyMovement, toTransaction } from './ledger.ts';
+import { applyMovement, toTransaction } from '../ledger/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './wallet.repository.ts';
 import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, PaymentToReturn, Wallet } from './wallet.schemas.ts';
 import { allRows, money as csvMoney, text as csvText } from '../../lib/csv.ts';
 import { rangeOf } from '../../lib/date-range.ts';
 
-export { applyMovement } from './ledger.ts';
-export type { Movement } from './ledger.ts';
-
-export function toWallet(ctx: Ctx, row: Pick<repo.WalletRow, 'shopping_credits' | 'reward_points' | 'e_vouchers'>): Wallet {
+export function toWallet(ctx: Ctx, row: Pick<ledger.WalletRow, 'shopping_credits' | 'reward_points' | 'e_vouchers'>): Wallet {
   return {
     shopping_credits: Number(row.shopping_credits),
     reward_points: Number(row.reward_points),
@@ -27,8 +26,8 @@ export function toWallet(ctx: Ctx, row: Pick<repo.WalletRow, 'shopping_credits' 
 }
 
 /** `preloaded`: the wallet the session check already read (`config.withWallet`), if it did. */
-export async function getWallet(ctx: Ctx, userId: string, preloaded?: Omit<repo.WalletRow, 'user_id' | 'last_entry_id'> | null): Promise<Wallet> {
-  const row = preloaded !== undefined ? preloaded : await repo.findWallet(ctx.db, userId);
+export async function getWallet(ctx: Ctx, userId: string, preloaded?: Omit<ledger.WalletRow, 'user_id' | 'last_entry_id'> | null): Promise<Wallet> {
+  const row = preloaded !== undefined ? preloaded : await ledger.findWallet(ctx.db, userId);
   if (!row) throw notFound('wallet');
   return toWallet(ctx, row);
 }
@@ -37,7 +36,7 @@ const limitOf = (q: PageQuery) => q.limit ?? 20;
 
 export async function listTransactions(ctx: Ctx, userId: string, q: PageQuery) {
   const limit = limitOf(q);
-  const rows = await repo.listTransactions(ctx.db, { userId, before: decodeCursor(q.cursor), limit: limit + 1 });
+  const rows = await ledger.listTransactions(ctx.db, { userId, before: decodeCursor(q.cursor), limit: limit + 1 });
   return toPage(rows, limit, (r) => r.id, toTransaction);
 }
 
@@ -72,7 +71,7 @@ export async function dailySpin(ctx: Ctx, userId: string) {
 
 // ---- admin ----
 
-const toAdminTransaction = (r: repo.TransactionRow): AdminTransaction => ({ ...toTransaction(r), user_id: r.user_id });
+const toAdminTransaction = (r: ledger.TransactionRow): AdminTransaction => ({ ...toTransaction(r), user_id: r.user_id });
 
 const transactionFilter = (q: AdminTransactionFilters) => ({
   ...(q.user_id !== undefined ? { userId: q.user_id } : {}),
@@ -82,7 +81,7 @@ const transactionFilter = (q: AdminTransactionFilters) => ({
 
 export async function adminListTransactions(ctx: Ctx, q: PageQuery & AdminTransactionFilters) {
   const limit = limitOf(q);
-  const rows = await repo.listTransactions(ctx.db, { ...transactionFilter(q), before: decodeCursor(q.cursor), limit: limit + 1 });
+  const rows = await ledger.listTransactions(ctx.db, { ...transactionFilter(q), before: decodeCursor(q.cursor), limit: limit + 1 });
   return toPage(rows, limit, (r) => r.id, toAdminTransaction);
 }
 
@@ -99,7 +98,7 @@ export function adminTransactionsCsv(ctx: Ctx, q: AdminTransactionFilters) {
 
 async function* transactionRows(ctx: Ctx, filter: ReturnType<typeof transactionFilter>) {
   const currency = ctx.config.currency;
-  for await (const r of allRows((before, limit) => repo.listTransactions(ctx.db, { ...filter, before, limit }))) {
+  for await (const r of allRows((before, limit) => ledger.listTransactions(ctx.db, { ...filter, before, limit }))) {
     yield {
       id: r.id,
       created_at: r.created_at,
@@ -116,14 +115,14 @@ async function* transactionRows(ctx: Ctx, filter: ReturnType<typeof transactionF
 /** One user's ledger, newest first, with the wallet it adds up to. Unknown user: 404. */
 export async function adminUserLedger(ctx: Ctx, userId: string, q: PageQuery) {
   if (!(await accounts.findUserState(ctx.db, userId))) throw notFound('user');
-  const wallet = await repo.findWallet(ctx.db, userId);
+  const wallet = await ledger.findWallet(ctx.db, userId);
   const page = await listTransactions(ctx, userId, q);
   return { ...page, wallet: wallet ? toWallet(ctx, wallet) : null };
 }
 
-export async function adminWebhookLogs(ctx: Ctx, q: PageQuery & { outcome?: WebhookOutcome; endpoint?: string }) {
+export async function adminWebhookLogs(ctx: Ctx, q: PageQuery & { outcome?: topups.WebhookOutcome; endpoint?: string }) {
   const limit = limitOf(q);
-  const rows = await repo.listWebhookLogs(ctx.db, {
+  const rows = await topups.listWebhookLogs(ctx.db, {
     ...(q.outcome !== undefined ? { outcome: q.outcome } : {}),
     ...(q.endpoint !== undefined ? { endpoint: q.endpoint } : {}),
     before: decodeCursor(q.cursor),
@@ -139,7 +138,7 @@ export async function adminWebhookLogs(ctx: Ctx, q: PageQuery & { outcome?: Webh
  */
 export async function adminPaymentsToReturn(ctx: Ctx, q: PageQuery) {
   const limit = limitOf(q);
-  const rows = await repo.listPaymentsToReturn(ctx.db, { before: decodeCursor(q.cursor), limit: limit + 1 });
+  const rows = await topups.listPaymentsToReturn(ctx.db, { before: decodeCursor(q.cursor), limit: limit + 1 });
   return toPage(rows, limit, (r) => r.id, (r): PaymentToReturn => ({
     id: r.id,
     topup_id: r.topup_id,
@@ -183,7 +182,7 @@ export async function adminAdjust(
     if (Number(row.amount) !== body.amount || row.reason !== reason || row.reverses !== reverses) {
       throw conflict('idempotency_conflict', 'This Idempotency-Key was used for another adjustment');
     }
-    const tx = (await repo.findTransaction(ctx.db, row.transaction_id))!;
+    const tx = (await ledger.findTransaction(ctx.db, row.transaction_id))!;
     return { adjustment: toAdjustment(ctx, row, toTransaction(tx)), replayed: true };
   };
   if (key !== undefined) {

@@ -6,7 +6,7 @@
  *
  * Other domains (orders, refunds) call `applyMovement` inside their own transaction; the order
  * placement's one PostgreSQL statement includes `orderPaymentCtes`, the same debit and ledger row
- * written as part of that statement (wallet.repository.ts).
+ * written as part of that statement (ledger.repository.ts).
  */
 import type { Ctx } from '../../context.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
@@ -14,11 +14,13 @@ import type { SharedTrx } from '../../lib/db-types.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { TransactionType } from './tables.ts';
-import * as repo from './wallet.repository.ts';
-import type { Transaction } from './wallet.schemas.ts';
+import * as repo from './ledger.repository.ts';
 
 export type { TransactionType };
-export { orderPaymentCtes, DEBIT_REFUSALS, DEBIT, WALLET_VERDICT, type DebitRefusal } from './wallet.repository.ts';
+export { orderPaymentCtes, DEBIT_REFUSALS, DEBIT, WALLET_VERDICT, type DebitRefusal } from './ledger.repository.ts';
+
+/** A ledger row as the wire shows it (the `Transaction` of the wallet's answers). */
+export type Transaction = Omit<repo.TransactionRow, 'user_id'>;
 
 export interface Movement {
   userId: string;

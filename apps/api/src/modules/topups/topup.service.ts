@@ -16,9 +16,9 @@ import { sha256 } from '../../lib/secrets.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import { gatewaysForAmount } from '../payments/index.ts';
 import { GatewayBError, GatewayBUnavailable, verifyOrder, type GatewayBClient } from '@storefront/gateway-b';
-import * as repo from './wallet.repository.ts';
-import { completeTopup, stateOf } from './topup.transitions.ts';
-import type { TopupAttachBody, TopupCreditBody } from './wallet.schemas.ts';
+import * as repo from './topups.repository.ts';
+import { completeTopup, stateOf } from './transitions.ts';
+import type { TopupAttachBody, TopupCreditBody } from './topups.schemas.ts';
 
 export const TOPUP_TTL_MS = HOUR;
 /** The status poll asks gateway B about one top-up at most this often. */

@@ -5,8 +5,8 @@
 import type { Ctx } from '../../context.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
 import { type TopupStatus } from './tables.ts';
-import { applyMovement } from './ledger.ts';
-import * as repo from './wallet.repository.ts';
+import { applyMovement } from '../ledger/index.ts';
+import * as repo from './topups.repository.ts';
 
 export const TOPUP_MOVES: Record<TopupStatus, readonly TopupStatus[]> = {
   pending: ['completed'],

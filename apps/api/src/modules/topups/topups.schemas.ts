@@ -1,0 +1,50 @@
+import { Type, type Static } from 'typebox';
+
+export const TopupInitiateBodySchema = Type.Object({ amount: Type.Integer({ minimum: 1, description: 'minor units, TOPUP_MIN..TOPUP_MAX' }) });
+export const TopupInitiateResponseSchema = Type.Object({
+  token: Type.String(),
+  url: Type.String(),
+  expires_at: Type.String(),
+});
+
+export const TopupTokenSchema = Type.String({ minLength: 1, maxLength: 200 });
+export const TopupStatusParamsSchema = Type.Object({ token: TopupTokenSchema });
+export const TopupStatusValueSchema = Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('expired')]);
+export const TopupStatusResponseSchema = Type.Object({
+  status: TopupStatusValueSchema,
+  amount: Type.Integer(),
+  currency: Type.String(),
+  expires_at: Type.String(),
+  credited_at: Type.Optional(Type.String()),
+});
+
+export const GatewaySchema = Type.Union([Type.Literal('gateway_a'), Type.Literal('gateway_b')]);
+const GatewayRefSchema = Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' });
+
+export const TopupCreditBodySchema = Type.Object({
+  token: TopupTokenSchema,
+  amount: Type.Integer({ minimum: 1 }),
+  currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  gateway: GatewaySchema,
+  gateway_txn_id: GatewayRefSchema,
+});
+export type TopupCreditBody = Static<typeof TopupCreditBodySchema>;
+export const TopupCreditResponseSchema = Type.Union([
+  Type.Object({ credited: Type.Literal(true), balance: Type.Integer() }),
+  Type.Object({ credited: Type.Literal(false), duplicate: Type.Literal(true) }),
+]);
+
+export const TopupLookupBodySchema = Type.Object({ token: TopupTokenSchema });
+export const TopupLookupResponseSchema = Type.Object({
+  status: TopupStatusValueSchema,
+  amount: Type.Integer(),
+  currency: Type.String(),
+  expires_at: Type.String(),
+  gateways: Type.Array(Type.Object({ code: Type.String(), name: Type.Union([Type.String(), Type.Null()]) }), {
+    description: 'the gateways the hosted page may offer for this amount, in display order (active records whose bounds admit it, then gateways without a record)',
+  }),
+});
+
+export const TopupAttachBodySchema = Type.Object({ token: TopupTokenSchema, gateway: GatewaySchema, gateway_order_id: GatewayRefSchema });
+export type TopupAttachBody = Static<typeof TopupAttachBodySchema>;
+export const TopupAttachResponseSchema = Type.Object({ attached: Type.Boolean(), status: TopupStatusValueSchema });
