@@ -207,7 +207,7 @@ describe('admin CSV exports', () => {
     assert.equal(lines.status, 200);
     assert.match(String(lines.headers['content-disposition']), /filename="order-lines.csv"/);
     assert.equal(lines.text.split('\r\n')[0], '\uFEFForder_id,order_number,local_date,utc_time,status,user_id,customer_name,customer_phone,product_id,product,quantity,unit_price,line_total,currency');
-    const cents = (v: string) => Math.round(Number(v) * 100);
+    const cents = (v: string | undefined) => Math.round(Number(v) * 100);
     // Every order's lines sum to its subtotal; no line belongs to an order the orders export lacks.
     for (const o of orders.rows) {
       const mine = lines.rows.filter((l) => l.order_id === o.id);
