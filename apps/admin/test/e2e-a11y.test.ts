@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { TestUser } from '../../api/test/helpers.ts';
-import { eventually } from './browser.ts';
+import { answerTo, eventually, rowsOf } from './browser.ts';
 import { apiCall, portalToken, type Stack } from './stack.ts';
 import { openShopWithOrder, type Shop } from './shop.ts';
 
@@ -84,14 +84,13 @@ test('the keyboard alone filters the transactions table and reaches its rows and
   const rows = page.getByTestId('transactions').locator('tbody tr');
   // The unfiltered table (a top-up and the order's payment) first, so the filtered one is a change.
   await eventually(async () => (await rows.count()) === 2);
-  const filtered = page.waitForResponse((r) => r.url().includes('/api/v1/admin/transactions?') && r.url().includes('type=order_payment'));
+  const filtered = answerTo(page, '/api/v1/admin/transactions', { type: 'order_payment' });
   await page.getByLabel('Filter by type').focus();
   // Down-arrow through the options of a focused select: All → topup → order payment.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   assert.equal(await page.getByLabel('Filter by type').inputValue(), 'order_payment');
-  assert.equal((await (await filtered).json()).items.length, 1);
-  await eventually(async () => (await rows.count()) === 1);
+  assert.equal((await rowsOf(page, filtered, rows)).length, 1);
   assert.match(await rows.first().innerText(), /order payment/);
   // Tab moves on through the date fields (one stop per day, month and year) and the export link, then into the table's links.
   const reached: string[] = [];
