@@ -117,18 +117,26 @@ describe('admin audit log: every admin write leaves one row, in its own transact
     assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}/cost`, { unit_cost: 400 })).status, 200);
     const [product0, cat0, user0] = [await count(p.id), await count(cat.id), await count(u.id)];
 
-    // The portal's product form sends every field and the cost on each save.
-    assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}`, { name: 'Steady', price: 900, stock: 4, is_active: true })).status, 200);
+    // The portal's product form sends every field, the gallery and the cost on each save.
+    const gallery = [{ image_url: 'https://img.example/a.jpg', alt_text: 'front' }, { image_url: 'https://img.example/b.jpg', alt_text: '' }];
+    const withImages = await as('PUT', `/api/v1/admin/products/${p.id}`, { images: gallery });
+    assert.equal(withImages.status, 200, withImages.text);
+    const imageIds = withImages.body.images.map((i: { id: string }) => i.id);
+    const product1 = await count(p.id);
+    assert.equal(product1, product0 + 1);
+    const again = await as('PUT', `/api/v1/admin/products/${p.id}`, { name: 'Steady', price: 900, stock: 4, is_active: true, images: gallery });
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body.images.map((i: { id: string }) => i.id), imageIds, 'the same gallery keeps its images');
     assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}/cost`, { unit_cost: 400 })).status, 200);
     assert.equal((await as('PUT', `/api/v1/admin/categories/${cat.id}`, { name: 'Steady shelf' })).status, 200);
     assert.equal((await as('PUT', `/api/v1/admin/users/${u.id}`, { full_name: 'Steady Person', is_admin: false })).status, 200);
-    assert.equal(await count(p.id), product0);
+    assert.equal(await count(p.id), product1);
     assert.equal(await count(cat.id), cat0);
     assert.equal(await count(u.id), user0);
 
     assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}/cost`, { unit_cost: 450 })).status, 200);
     assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}`, { name: 'Steady', price: 950, stock: 4, is_active: true })).status, 200);
-    const added = (await rows(p.id)).slice(product0);
+    const added = (await rows(p.id)).slice(product1);
     assert.deepEqual(added.map((r) => r.action), ['product.cost', 'product.update']);
     assert.deepEqual(JSON.parse(added[0]!.before!), { unit_cost: 400 });
     assert.deepEqual(JSON.parse(added[0]!.after!), { unit_cost: 450 });
