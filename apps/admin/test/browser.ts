@@ -1,7 +1,7 @@
 /** Real headless Chromium (Debian's /usr/bin/chromium) driven by playwright-core, plus screenshots. */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/admin/', import.meta.url));
 
@@ -34,4 +34,23 @@ export async function eventually(check: () => Promise<boolean>, ms = 5000): Prom
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * The answer to the page's next GET of `path` with these query parameters. Start waiting before
+ * the action that asks (a filter, a search): a list already on the page may show the same text as
+ * the answer will, so the answer is the change to wait for, and its items the rows to count.
+ */
+export function answerTo(page: Page, path: string, query: Record<string, string>): Promise<Response> {
+  return page.waitForResponse((r) => {
+    const u = new URL(r.url());
+    return r.request().method() === 'GET' && u.pathname === path && Object.entries(query).every(([k, v]) => u.searchParams.get(k) === v);
+  });
+}
+
+/** Waits for the answer, then for the table to show exactly its items; answers the items. */
+export async function rowsOf(page: Page, answer: Promise<Response>, rows: ReturnType<Page['locator']>): Promise<unknown[]> {
+  const items = ((await (await answer).json()) as { items: unknown[] }).items;
+  await eventually(async () => (await rows.count()) === items.length);
+  return items;
 }

@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { TestUser } from '../../api/test/helpers.ts';
+import { answerTo, eventually, rowsOf } from './browser.ts';
 import { apiCall, portalToken, type Stack } from './stack.ts';
 import { openShopWithOrder, type Shop } from './shop.ts';
 
@@ -24,6 +25,9 @@ before(async () => {
   const admin = await portalToken(s);
   productId = (await apiCall(s, 'GET', '/api/v1/admin/products', { token: admin })).body.items[0].id;
   ticketId = (await apiCall(s, 'POST', '/api/v1/tickets', { token: shopper.token, body: { subject: 'Lid is loose', message: 'Please help.' } })).body.id;
+  // A support reply on the page, so its header's colours are checked too.
+  const replied = await apiCall(s, 'POST', `/api/v1/admin/tickets/${ticketId}/reply`, { token: admin, body: { message: 'Checking the lid.' } });
+  assert.equal(replied.status, 201);
 });
 after(async () => {
   await shop?.close();
@@ -55,12 +59,14 @@ test('every page has no serious or critical axe violation', async () => {
     '/reconciliation',
     '/webhooks',
     '/payments-to-return',
+    '/audit',
   ];
   const found: string[] = [];
   for (const path of pages) {
     await page.goto(`${s.portalUrl}${path}`);
     await page.locator('main h1').first().waitFor();
     await page.waitForLoadState('networkidle');
+    if (path === `/tickets/${ticketId}`) await page.locator('.reply-support .reply-head').waitFor();
     for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
   }
   const outside = await page.context().browser()!.newContext();
@@ -75,13 +81,17 @@ test('every page has no serious or critical axe violation', async () => {
 test('the keyboard alone filters the transactions table and reaches its rows and links', async () => {
   await page.goto(`${s.portalUrl}/transactions`);
   await page.getByRole('heading', { name: 'Transactions' }).waitFor();
+  const rows = page.getByTestId('transactions').locator('tbody tr');
+  // The unfiltered table (a top-up and the order's payment) first, so the filtered one is a change.
+  await eventually(async () => (await rows.count()) === 2);
+  const filtered = answerTo(page, '/api/v1/admin/transactions', { type: 'order_payment' });
   await page.getByLabel('Filter by type').focus();
   // Down-arrow through the options of a focused select: All → topup → order payment.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   assert.equal(await page.getByLabel('Filter by type').inputValue(), 'order_payment');
-  await page.getByTestId('transactions').getByText('order payment').first().waitFor();
-  assert.equal(await page.getByTestId('transactions').locator('tbody tr').count(), 1);
+  assert.equal((await rowsOf(page, filtered, rows)).length, 1);
+  assert.match(await rows.first().innerText(), /order payment/);
   // Tab moves on through the date fields (one stop per day, month and year) and the export link, then into the table's links.
   const reached: string[] = [];
   for (let i = 0; i < 20 && !reached.includes(shopper.id); i++) {

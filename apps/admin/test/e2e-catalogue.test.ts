@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launch, shot, signIn } from './browser.ts';
+import { answerTo, launch, rowsOf, shot, signIn } from './browser.ts';
 import { png } from './images.ts';
 import { SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, startStack, type Stack } from './stack.ts';
 
@@ -98,7 +98,9 @@ test('switching a product inactive removes it from the public catalogue; the pro
 
   await page.getByRole('link', { name: 'Products' }).click();
   await page.getByLabel('Search products').fill('Desk');
+  const found = answerTo(page, '/api/v1/admin/products', { q: 'Desk' });
   await page.getByRole('button', { name: 'Search' }).click();
+  await rowsOf(page, found, page.locator('main tbody tr'));
   await page.getByRole('link', { name: 'E2E Desk Lamp' }).waitFor();
   await shot(page, '11-products');
 });

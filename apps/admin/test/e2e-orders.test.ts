@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { TestUser } from '../../api/test/helpers.ts';
-import { shot } from './browser.ts';
+import { answerTo, rowsOf, shot } from './browser.ts';
 import { apiCall, type Stack } from './stack.ts';
 import { openShopWithOrder, SPIN_PRIZE, type Shop } from './shop.ts';
 
@@ -25,7 +25,9 @@ after(async () => {
 test('an admin changes an order\'s status and refunds it, and the user\'s wallet changes', async () => {
   assert.equal(await credits(), SPIN_PRIZE - 50_000);
   await page.getByRole('link', { name: 'Orders' }).click();
+  const placed = answerTo(page, '/api/v1/admin/orders', { status: 'placed' });
   await page.getByLabel('Filter by status').selectOption('placed');
+  await rowsOf(page, placed, page.locator('main tbody tr'));
   await page.getByRole('link', { name: orderId }).waitFor();
   await shot(page, '19-orders');
   await page.getByRole('link', { name: orderId }).click();

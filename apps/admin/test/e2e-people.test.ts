@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { registerUser, type TestUser } from '../../api/test/helpers.ts';
-import { eventually, shot, signIn } from './browser.ts';
+import { answerTo, eventually, rowsOf, shot, signIn } from './browser.ts';
 import { apiCall, portalToken, type Stack } from './stack.ts';
 import { openShopWithOrder, type Shop } from './shop.ts';
 
@@ -60,7 +60,9 @@ test('an admin promotes a user, who can then sign in to the portal', async () =>
 
     await page.getByRole('link', { name: 'Users' }).click();
     await page.getByLabel('Search users').fill(staff.phone);
+    const found = answerTo(page, '/api/v1/admin/users', { q: staff.phone });
     await page.getByRole('button', { name: 'Search' }).click();
+    assert.equal((await rowsOf(page, found, page.locator('main tbody tr'))).length, 1);
     await page.getByRole('link', { name: 'Ravi Staff' }).waitFor();
     await shot(page, '39-users');
     await page.getByRole('link', { name: 'Ravi Staff' }).click();

@@ -34,6 +34,36 @@ async function browserState(ctx: BrowserContext, p: Page): Promise<string> {
   return JSON.stringify({ cookies, storage });
 }
 
+test('a fresh visit to the sign-in page is a plain sign-in form in a main landmark, not "your session has ended"', async () => {
+  const fresh = await browser.newContext();
+  const p = await fresh.newPage();
+  // The first "am I signed in?" answer is the 401 to wait for: after it nothing more is on its way.
+  const asked = p.waitForResponse((r) => new URL(r.url()).pathname === '/session' && r.status() === 401);
+  await p.goto(`${s.portalUrl}/`);
+  await asked;
+  await p.getByLabel('Phone number').waitFor();
+  assert.equal(await p.getByRole('main').count(), 1);
+  assert.equal(await p.getByRole('status').count(), 0, await p.locator('body').innerText());
+  assert.doesNotMatch(await p.locator('body').innerText(), /session has ended/);
+  await fresh.close();
+});
+
+test('a wrong password says so once', async () => {
+  const fresh = await browser.newContext();
+  const p = await fresh.newPage();
+  await p.goto(`${s.portalUrl}/login`);
+  await p.getByLabel('Phone number').fill(SEED_ADMIN_PHONE);
+  await p.getByLabel('Password').fill('not-the-password');
+  const answered = p.waitForResponse((r) => new URL(r.url()).pathname === '/session/login');
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  assert.equal((await answered).status(), 401);
+  await p.getByRole('alert').waitFor();
+  const body = await p.locator('body').innerText();
+  assert.equal(body.split('Wrong phone number or password').length - 1, 1, body);
+  assert.equal(await p.getByRole('alert').count(), 1);
+  await fresh.close();
+});
+
 test('a non-admin cannot sign in to the portal and is told why in plain words', async () => {
   const user = await registerUser(s.api, { full_name: 'Plain User' });
   await page.goto(`${s.portalUrl}/`);

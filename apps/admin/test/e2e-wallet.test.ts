@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { signAll } from '@storefront/signing';
 import { createStorefrontClient } from '@storefront/client';
 import { registerUser, type TestUser } from '../../api/test/helpers.ts';
-import { eventually, launch, shot, signIn } from './browser.ts';
+import { answerTo, eventually, launch, rowsOf, shot, signIn } from './browser.ts';
 import { SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, apiCall, startStack, type Stack } from './stack.ts';
 
 const SECRET = 'e2e-store-webhook-secret-0123456789abcdef';
@@ -87,9 +87,10 @@ test('an admin takes credits from a wallet with a reason, cannot take it below z
 test('the transactions page filters by type and downloads the same rows as CSV, in major units', async () => {
   await page.getByRole('link', { name: 'Transactions' }).click();
   await page.getByRole('heading', { name: 'Transactions' }).waitFor();
-  await page.getByLabel('Filter by type').selectOption('adjustment');
   const table = page.getByTestId('transactions');
-  await table.getByText('adjustment', { exact: true }).first().waitFor();
+  const adjustments = answerTo(page, '/api/v1/admin/transactions', { type: 'adjustment' });
+  await page.getByLabel('Filter by type').selectOption('adjustment');
+  await rowsOf(page, adjustments, table.locator('tbody tr'));
   await shot(page, '62-transactions');
   const login = await apiCall(s, 'POST', '/api/v1/auth/admin/login', { body: { phone: SEED_ADMIN_PHONE, password: SEED_ADMIN_PASSWORD } });
   const api = await apiCall(s, 'GET', '/api/v1/admin/transactions?type=adjustment&limit=100', { token: login.body.access_token });

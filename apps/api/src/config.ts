@@ -70,6 +70,8 @@ export interface Config {
   seedAdmin: { phone: string; password: string } | null;
   defaultCountryCode: string;
   currency: string;
+  /** IANA time zone of the shop's own calendar: the local dates of CSV exports. */
+  shopTimeZone: string;
   passwordScryptN: number;
   app: { version: string; minVersion: string; apkUrl: string };
   idp: { serviceAccountPath: string; jwksUrl: string | null } | null;
@@ -239,6 +241,12 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
 
   const currency = r.strOr('CURRENCY', 'INR');
   if (!/^[A-Z]{3}$/.test(currency)) throw new ConfigError('CURRENCY', 'expected an ISO 4217 code such as INR');
+  const shopTimeZone = r.strOr('SHOP_TIME_ZONE', 'UTC');
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: shopTimeZone });
+  } catch {
+    throw new ConfigError('SHOP_TIME_ZONE', 'expected an IANA time zone such as Asia/Kolkata or UTC');
+  }
   const cc = r.strOr('DEFAULT_COUNTRY_CODE', '+91');
   if (!/^\+[1-9]\d{0,3}$/.test(cc)) throw new ConfigError('DEFAULT_COUNTRY_CODE', 'expected + and 1–4 digits, e.g. +91');
 
@@ -289,6 +297,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     seedAdmin: seed ? { phone: seed.SEED_ADMIN_PHONE!, password: seed.SEED_ADMIN_PASSWORD! } : null,
     defaultCountryCode: cc,
     currency,
+    shopTimeZone,
     passwordScryptN: r.int('PASSWORD_SCRYPT_N', 2 ** 15, 2 ** 10, 2 ** 20),
     app: { version, minVersion, apkUrl: r.urlOr('APP_APK_URL', `${publicBaseUrl}/downloads/storefront.apk`) },
     idp: idpPath === null ? null : { serviceAccountPath: idpPath, jwksUrl: r.url('IDP_JWKS_URL') },

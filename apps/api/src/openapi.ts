@@ -229,6 +229,7 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'GET /api/v1/admin/refunds': { id: 'adminListRefunds', summary: 'All refunds' },
   'GET /api/v1/admin/orders/export.csv': { id: 'adminExportOrders', summary: 'All orders the filters match, as CSV' },
+  'GET /api/v1/admin/orders/lines/export.csv': { id: 'adminExportOrderLines', summary: 'Every line of the orders the filters match, one row per line, as CSV' },
   'GET /api/v1/admin/refunds/export.csv': { id: 'adminExportRefunds', summary: 'All refunds the filters match, as CSV' },
   'GET /api/v1/admin/reconciliation/export.csv': { id: 'adminExportReconciliation', summary: 'The reconciliation report, as CSV' },
   'GET /api/v1/admin/reconciliation': { id: 'adminGetReconciliation', summary: 'Payments and orders reconciliation' },

@@ -12,7 +12,7 @@ describe('admin CSV exports', () => {
   let orderId = '';
   let refunder = '';
   before(async () => {
-    t = await createTestApp({ CURRENCY: 'INR' });
+    t = await createTestApp({ CURRENCY: 'INR', SHOP_TIME_ZONE: 'Asia/Kolkata' });
     t.clock.set('2026-03-10T12:00:00.000Z');
     admin = await createAdmin(t);
     buyer = await registerUser(t.app);
@@ -48,13 +48,21 @@ describe('admin CSV exports', () => {
     assert.equal(res.status, 200);
     assert.match(String(res.headers['content-type']), /^text\/csv/);
     assert.match(String(res.headers['content-disposition']), /attachment; filename="transactions.csv"/);
-    assert.equal(res.text.split('\r\n')[0], '\uFEFFid,created_at,user_id,type,amount,currency,balance_after,reference', 'a UTF-8 byte-order mark, then the header');
+    assert.equal(
+      res.text.split('\r\n')[0],
+      '\uFEFFid,local_date,utc_time,created_at,user_id,customer_name,customer_phone,type,amount,currency,balance_after,reference',
+      'a UTF-8 byte-order mark, then the header',
+    );
     const page = await list('transactions?limit=100');
     assert.deepEqual(
       res.rows.map((r) => [r.id, r.created_at, r.user_id, r.type, r.amount, r.currency, r.balance_after]),
       page.map((x) => [x.id, x.created_at, x.user_id, x.type, (x.amount / 100).toFixed(2), 'INR', (x.balance_after / 100).toFixed(2)]),
     );
     assert.ok(res.rows.some((r) => r.type === 'order_payment' && r.amount === '-24.68'), 'a debit is a negative decimal');
+    const spin = res.rows.find((r) => r.type === 'daily_spin')!;
+    // 23:59:59 UTC on the 12th is already the 13th in the shop's zone (Asia/Kolkata, +05:30).
+    assert.deepEqual([spin.local_date, spin.utc_time, spin.customer_name, spin.customer_phone], ['2026-03-13', '2026-03-12 23:59:59', 'Test User', `'${buyer.phone}`]);
+    // A phone starts with +, which a spreadsheet would run as a formula (and drop the +): it is text, so it gets the '.
   });
 
   it('transactions: type and date filters, where a date `to` includes that whole day', async () => {
@@ -133,7 +141,7 @@ describe('admin CSV exports', () => {
   });
 
   it('a user token is 403 and no token 401 on every export', async () => {
-    for (const path of ['transactions/export.csv', 'orders/export.csv', 'refunds/export.csv', 'reconciliation/export.csv']) {
+    for (const path of ['transactions/export.csv', 'orders/export.csv', 'orders/lines/export.csv', 'refunds/export.csv', 'reconciliation/export.csv']) {
       assert.equal((await csv(path, buyer.token)).status, 403, path);
       assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/admin/${path}` })).statusCode, 401, path);
     }
@@ -164,5 +172,62 @@ describe('admin CSV exports', () => {
     } finally {
       await counting.close();
     }
+  });
+
+  it('orders and their lines name the customer (name, phone; a formula-looking name kept as text), and the lines add up to the orders', async () => {
+    t.clock.set('2026-04-02T20:00:00.000Z');
+    admin = await createAdmin(t);
+    const sly = await registerUser(t.app, { full_name: '=HYPERLINK("http://evil.example","Ravi")' });
+    const ananya = await registerUser(t.app, { full_name: 'Ānanya Iyer — ₹ saver' });
+    const gone = await registerUser(t.app, { full_name: 'Soon Gone' });
+    const lamp = await product(t, admin, 1999, 50, 'Brass lamp');
+    const wick = await product(t, admin, 250, 50, '=1+1 wick');
+    for (const u of [sly, ananya]) await credit(t, u.id, 100_000);
+    await credit(t, gone.id, 1999);
+    const o1 = (await order(t, sly, [{ product_id: lamp, quantity: 2 }, { product_id: wick, quantity: 3 }])).body;
+    const o2 = (await order(t, ananya, [{ product_id: wick, quantity: 7 }])).body;
+    const o3 = (await order(t, gone, [{ product_id: lamp, quantity: 1 }])).body;
+    for (const status of ['processing', 'shipped', 'delivered']) {
+      assert.equal((await call(t.app, 'POST', `/api/v1/admin/orders/${o3.id}/status`, { token: admin.token, body: { status } })).status, 200);
+    }
+    assert.equal((await call(t.app, 'DELETE', `/api/v1/admin/users/${gone.id}`, { token: admin.token })).status, 204);
+
+    const orders = await csv('orders/export.csv');
+    assert.ok(orders.text.startsWith('\uFEFFid,order_number,local_date,utc_time,'), orders.text.slice(0, 80));
+    const row = (id: string) => orders.rows.find((r) => r.id === id)!;
+    assert.deepEqual(
+      [row(o1.id).customer_name, row(o1.id).customer_phone, row(o1.id).order_number, row(o1.id).local_date, row(o1.id).utc_time],
+      [`'=HYPERLINK("http://evil.example","Ravi")`, `'${sly.phone}`, o1.id.slice(-8).toUpperCase(), '2026-04-03', '2026-04-02 20:00:00'],
+    );
+    assert.equal(row(o2.id).customer_name, 'Ānanya Iyer — ₹ saver');
+    assert.deepEqual([row(o3.id).customer_name, row(o3.id).customer_phone], ['', ''], 'a deleted customer has no name or phone left');
+    assert.ok(orders.text.includes(`,"'=HYPERLINK(""http://evil.example"",""Ravi"")",`), 'the name is one quoted cell, its quotes doubled');
+
+    const lines = await csv('orders/lines/export.csv');
+    assert.equal(lines.status, 200);
+    assert.match(String(lines.headers['content-disposition']), /filename="order-lines.csv"/);
+    assert.equal(lines.text.split('\r\n')[0], '\uFEFForder_id,order_number,local_date,utc_time,status,user_id,customer_name,customer_phone,product_id,product,quantity,unit_price,line_total,currency');
+    const cents = (v: string | undefined) => Math.round(Number(v) * 100);
+    // Every order's lines sum to its subtotal; no line belongs to an order the orders export lacks.
+    for (const o of orders.rows) {
+      const mine = lines.rows.filter((l) => l.order_id === o.id);
+      assert.ok(mine.length > 0, o.id);
+      assert.equal(mine.reduce((sum, l) => sum + cents(l.line_total), 0), cents(o.subtotal), o.id);
+    }
+    assert.equal(new Set(lines.rows.map((l) => l.order_id)).size, orders.rows.length);
+    const o1Lines = lines.rows.filter((l) => l.order_id === o1.id).map((l) => [l.product, l.quantity, l.unit_price, l.line_total, l.customer_name, l.status, l.local_date]);
+    assert.deepEqual(o1Lines.sort(), [
+      ["'=1+1 wick", '3', '2.50', '7.50', `'=HYPERLINK("http://evil.example","Ravi")`, 'placed', '2026-04-03'],
+      ['Brass lamp', '2', '19.99', '39.98', `'=HYPERLINK("http://evil.example","Ravi")`, 'placed', '2026-04-03'],
+    ]);
+
+    // The lists' filters: the lines of exactly the orders the orders export gives for them.
+    for (const q of [`user_id=${ananya.id}`, 'status=delivered', 'status=placed']) {
+      const some = await csv(`orders/export.csv?${q}`);
+      const someLines = await csv(`orders/lines/export.csv?${q}`);
+      assert.deepEqual([...new Set(someLines.rows.map((l) => l.order_id))], some.rows.map((o) => o.id), q);
+    }
+    assert.equal((await csv('orders/lines/export.csv?status=lost')).status, 400);
+    assert.equal((await csv('orders/lines/export.csv', sly.token)).status, 403);
   });
 });

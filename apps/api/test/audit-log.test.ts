@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
+import { call, countingApp, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
 
 describe('admin audit log: every admin write leaves one row, in its own transaction', () => {
@@ -107,6 +107,82 @@ describe('admin audit log: every admin write leaves one row, in its own transact
     assert.deepEqual(tk.map((x) => x.action), ['ticket.reply', 'ticket.status']);
     assert.deepEqual(JSON.parse(tk[0]!.after!).reply.message, 'On its way');
     assert.deepEqual(JSON.parse(tk[1]!.before!), { status: 'awaiting_user' });
+  });
+
+  it('a save that changed nothing writes no row; a change writes one', async () => {
+    const p = (await as('POST', '/api/v1/admin/products', { name: 'Steady', price: 900, stock: 4 })).body;
+    const cat = (await as('POST', '/api/v1/admin/categories', { name: 'Steady shelf' })).body;
+    const u = await registerUser(t.app, { full_name: 'Steady Person' });
+    const count = async (id: string) => (await rows(id)).length;
+    assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}/cost`, { unit_cost: 400 })).status, 200);
+    const [product0, cat0, user0] = [await count(p.id), await count(cat.id), await count(u.id)];
+
+    // The portal's product form sends every field, the gallery and the cost on each save.
+    const gallery = [{ image_url: 'https://img.example/a.jpg', alt_text: 'front' }, { image_url: 'https://img.example/b.jpg', alt_text: '' }];
+    const withImages = await as('PUT', `/api/v1/admin/products/${p.id}`, { images: gallery });
+    assert.equal(withImages.status, 200, withImages.text);
+    const imageIds = withImages.body.images.map((i: { id: string }) => i.id);
+    const product1 = await count(p.id);
+    assert.equal(product1, product0 + 1);
+    const again = await as('PUT', `/api/v1/admin/products/${p.id}`, { name: 'Steady', price: 900, stock: 4, is_active: true, images: gallery });
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body.images.map((i: { id: string }) => i.id), imageIds, 'the same gallery keeps its images');
+    assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}/cost`, { unit_cost: 400 })).status, 200);
+    assert.equal((await as('PUT', `/api/v1/admin/categories/${cat.id}`, { name: 'Steady shelf' })).status, 200);
+    assert.equal((await as('PUT', `/api/v1/admin/users/${u.id}`, { full_name: 'Steady Person', is_admin: false })).status, 200);
+    assert.equal(await count(p.id), product1);
+    assert.equal(await count(cat.id), cat0);
+    assert.equal(await count(u.id), user0);
+
+    assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}/cost`, { unit_cost: 450 })).status, 200);
+    assert.equal((await as('PUT', `/api/v1/admin/products/${p.id}`, { name: 'Steady', price: 950, stock: 4, is_active: true })).status, 200);
+    const added = (await rows(p.id)).slice(product1);
+    assert.deepEqual(added.map((r) => r.action), ['product.cost', 'product.update']);
+    assert.deepEqual(JSON.parse(added[0]!.before!), { unit_cost: 400 });
+    assert.deepEqual(JSON.parse(added[0]!.after!), { unit_cost: 450 });
+  });
+
+  it('each item names its record (product, category, order with its customer, user, ticket), in one read for the page', async () => {
+    const buyer = await registerUser(t.app, { full_name: 'Asha Rao' });
+    const pid = await product(t, admin, 700, 5);
+    await as('PUT', `/api/v1/admin/products/${pid}`, { name: 'Brass lamp' });
+    await credit(t, buyer.id, 5000);
+    const o = (await order(t, buyer, [{ product_id: pid, quantity: 1 }])).body;
+    assert.equal((await as('POST', `/api/v1/admin/orders/${o.id}/status`, { status: 'processing' })).status, 200);
+    const cat = (await as('POST', '/api/v1/admin/categories', { name: 'Gone shelf' })).body;
+    assert.equal((await as('DELETE', `/api/v1/admin/categories/${cat.id}`)).status, 204);
+    const gone = await registerUser(t.app, { full_name: 'Leaving Soon' });
+    assert.equal((await as('PUT', `/api/v1/admin/users/${gone.id}`, { full_name: 'Left Already' })).status, 200);
+    assert.equal((await as('DELETE', `/api/v1/admin/users/${gone.id}`)).status, 204);
+
+    const name = async (entityId: string) => {
+      const r = await as('GET', `/api/v1/admin/audit-log?entity_id=${entityId}`);
+      assert.equal(r.status, 200);
+      return r.body.items.map((i: { entity_name: string | null }) => i.entity_name);
+    };
+    assert.deepEqual(await name(pid), ['Brass lamp', 'Brass lamp']);
+    assert.deepEqual(await name(o.id), [`Order ${o.id.slice(-8).toUpperCase()} · Asha Rao`]);
+    // A deleted record keeps the name its snapshots hold; an anonymised user is "Deleted user".
+    assert.deepEqual(await name(cat.id), ['Gone shelf', 'Gone shelf']);
+    assert.deepEqual(await name(gone.id), ['Deleted user', 'Deleted user']);
+    assert.equal((await as('GET', `/api/v1/admin/audit-log?entity_id=${gone.id}`)).body.items[0].admin_name, 'Test User');
+    const ticket = (await call(t.app, 'POST', '/api/v1/tickets', { token: buyer.token, body: { subject: 'Lamp flickers', message: 'It flickers.' } })).body;
+    assert.equal((await as('PUT', `/api/v1/admin/tickets/${ticket.id}/status`, { status: 'resolved' })).status, 200);
+    assert.deepEqual(await name(ticket.id), ['Lamp flickers']);
+
+    // The whole page, names and all, is one statement on the audit log (plus the token's session check).
+    const counting = await countingApp(t);
+    try {
+      counting.statements.length = 0;
+      const page = await call(counting.app, 'GET', '/api/v1/admin/audit-log?limit=100', { token: admin.token });
+      assert.equal(page.status, 200);
+      assert.ok(page.body.items.length > 10);
+      assert.ok(page.body.items.every((i: { entity_name: string | null }) => typeof i.entity_name === 'string'));
+      assert.equal(counting.statements.filter((q) => /audit_log/.test(q)).length, 1);
+      assert.deepEqual(counting.statements.filter((q) => /"(products|orders|tickets|categories|payment_gateways)"/.test(q) && !/audit_log/.test(q)), []);
+    } finally {
+      await counting.close();
+    }
   });
 
   it('GET /admin/audit-log lists newest first with filters and a cursor; users cannot read it', async () => {

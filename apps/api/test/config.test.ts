@@ -40,6 +40,7 @@ describe('configuration', () => {
     ['PUBLIC_BASE_URL', 'ftp://x'],
     ['DAILY_SPIN_PRIZE', '-5'],
     ['CURRENCY', 'rupees'],
+    ['SHOP_TIME_ZONE', 'Mars/Olympus'],
     ['SMTP_PORT', 'x'],
     ['REFRESH_REUSE_GRACE_SECONDS', '-1'],
     ['REFRESH_REUSE_GRACE_SECONDS', '301'],

@@ -329,6 +329,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/lines/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every line of the orders the filters match, one row per line, as CSV */
+        get: operations["adminExportOrderLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/payment-gateways": {
         parameters: {
             query?: never;
@@ -2344,6 +2361,8 @@ export interface operations {
                             created_at: string;
                             entity: string;
                             entity_id: string;
+                            /** @description what the record is called: a product, category or gateway name (its last one once deleted), a ticket subject, `Order <last 8 of its id, upper case> · <customer>`, or a user name; `Deleted user` for an anonymised user; null when nothing names it */
+                            entity_name: string | null;
                             id: string;
                         }[];
                         next_cursor: string | null;
@@ -3547,7 +3566,78 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV: id, created_at, updated_at, user_id, status, subtotal, total, refunded_amount, currency */
+            /** @description CSV: id, order_number, local_date, utc_time, created_at, updated_at, user_id, customer_name, customer_phone, status, subtotal, total, refunded_amount, currency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminExportOrderLines: {
+        parameters: {
+            query?: {
+                status?: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV: order_id, order_number, local_date, utc_time, status, user_id, customer_name, customer_phone, product_id, product, quantity, unit_price, line_total, currency */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5214,7 +5304,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV: id, created_at, order_id, user_id, amount, currency, reason, admin_id */
+            /** @description CSV: id, local_date, utc_time, created_at, order_id, order_number, user_id, customer_name, customer_phone, amount, currency, reason, admin_id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5829,7 +5919,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV: id, created_at, user_id, type, amount, currency, balance_after, reference */
+            /** @description CSV: id, local_date, utc_time, created_at, user_id, customer_name, customer_phone, type, amount, currency, balance_after, reference */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -49,7 +49,9 @@ export async function portal<T>(method: 'GET' | 'POST', path: '/session' | '/ses
   const init: RequestInit = { method, headers: { accept: 'application/json' } };
   if (body !== undefined) init.body = JSON.stringify(body);
   if (body !== undefined) init.headers = { ...init.headers, 'content-type': 'application/json' };
-  const p = (path === '/session/login' ? fetch(path, init) : portalFetch(new Request(path, init))).then(async (response) => {
+  // Only a call made while signed in can find the session ended: the sign-in itself and the first
+  // "am I signed in?" (a fresh visit's 401) are not an ending.
+  const p = (path === '/session/login' || path === '/session' ? fetch(path, init) : portalFetch(new Request(path, init))).then(async (response) => {
     const data: unknown = await response.json().catch(() => undefined);
     return response.ok ? { data: data as T, response } : { error: data, response };
   });

@@ -191,10 +191,10 @@ export function LedgerTable(props: {
 }
 
 /** Downloads everything the page's filters match as CSV (the API streams it; the portal passes it on). */
-export function ExportLink({ path, query, filename }: { path: Extract<keyof paths, `${string}/export.csv`>; query: Record<string, string | undefined>; filename: string }) {
+export function ExportLink(props: { path: Extract<keyof paths, `${string}/export.csv`>; query: Record<string, string | undefined>; filename: string; label?: string }) {
   return (
-    <a className="export" href={withQuery(path, query)} download={filename}>
-      Export CSV
+    <a className="export" href={withQuery(props.path, props.query)} download={props.filename}>
+      {props.label ?? 'Export CSV'}
     </a>
   );
 }

@@ -16,14 +16,35 @@ export const EXPORT_BATCH = 500;
  * limit)` answers rows with id < `before` (all rows when null), newest first.
  */
 export async function* allRows<T extends { id: string }>(fetch: (before: string | null, limit: number) => Promise<T[]>): AsyncGenerator<T> {
+  for await (const rows of allBatches(fetch)) yield* rows;
+}
+
+/**
+ * The same rows a batch at a time, for exports that read something more per batch (the
+ * customers' names, an order's lines) in one query rather than one per row. Ids are made from
+ * the clock (`lib/ids.ts`), so id order is creation order: the keyset on id pages by (created_at, id).
+ */
+export async function* allBatches<T extends { id: string }>(fetch: (before: string | null, limit: number) => Promise<T[]>): AsyncGenerator<T[]> {
   let before: string | null = null;
   for (;;) {
     const rows = await fetch(before, EXPORT_BATCH);
-    yield* rows;
+    if (rows.length > 0) yield rows;
     if (rows.length < EXPORT_BATCH) return;
     before = rows.at(-1)!.id;
   }
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (`YYYY-MM-DD`) of an ISO-8601 instant in `timeZone` (SHOP_TIME_ZONE). */
+export function localDate(iso: string, timeZone: string): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) dayFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return f.format(new Date(iso));
+}
+
+/** An ISO-8601 instant as `YYYY-MM-DD HH:MM:SS` in UTC: the form spreadsheets read as a date and time. */
+export const utcTime = (iso: string): string => new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
 
 /**
  * Free text for a CSV cell. A spreadsheet runs text whose first non-space character is = + - @ (or
@@ -63,3 +84,12 @@ export function sendCsv(reply: FastifyReply, filename: string, columns: readonly
     .header('cache-control', 'no-store')
     .send(out);
 }
+
+/** The columns an export has for a row's time: the shop's calendar date and the UTC time. */
+export const timeCells = (iso: string, timeZone: string) => ({ local_date: localDate(iso, timeZone), utc_time: utcTime(iso) });
+
+/** The columns an export has for a row's customer; empty for a deleted (anonymised) or unknown user. */
+export const customerCells = (p: { full_name: string | null; phone: string | null } | undefined) => ({
+  customer_name: text(p?.full_name),
+  customer_phone: text(p?.phone),
+});

@@ -16,26 +16,92 @@ const PAGES: Record<string, (id: string) => string> = {
 };
 
 /** Fields holding money (integer minor units), shown in major units as everywhere in the portal. */
-const MONEY = new Set(['price', 'unit_cost', 'total', 'refunded_amount', 'amount', 'min_amount', 'max_amount', 'shopping_credits']);
+const MONEY = new Set(['price', 'unit_cost', 'total', 'subtotal', 'refunded_amount', 'amount', 'min_amount', 'max_amount', 'shopping_credits']);
 /** Bookkeeping that every write changes: not worth a line. */
 const SKIP = new Set(['updated_at']);
 
+/** A snapshot's fields, nested objects flattened to `refund.amount`. */
+function flatten(o: Record<string, unknown>, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [k, v] of Object.entries(o)) {
+    if (SKIP.has(k)) continue;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) for (const [kk, vv] of flatten(v as Record<string, unknown>, `${prefix}${k}.`)) out.set(kk, vv);
+    else out.set(`${prefix}${k}`, v);
+  }
+  return out;
+}
+
 function show(key: string, v: unknown, currency: string): string {
   if (v === null || v === undefined) return '—';
-  if (MONEY.has(key) && typeof v === 'number') return formatMoney(v, currency);
+  if (MONEY.has(key.split('.').at(-1)!) && typeof v === 'number') return formatMoney(v, currency);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-/** The fields a write changed, as "field: before → after"; a create or delete says so. */
-export function changes(e: Pick<AuditEntry, 'before' | 'after'>, storeCurrency: string): string[] {
-  if (!e.before) return ['created'];
-  if (!e.after) return ['deleted'];
+export interface Change {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** The fields a write changed, each before and after in the portal's units; a create or delete says so. */
+export function changes(e: Pick<AuditEntry, 'before' | 'after'>, storeCurrency: string): Change[] | 'created' | 'deleted' {
+  if (!e.before) return 'created';
+  if (!e.after) return 'deleted';
   const currency = String(e.after.currency ?? e.before.currency ?? storeCurrency);
-  const keys = [...new Set([...Object.keys(e.before), ...Object.keys(e.after)])].filter((k) => !SKIP.has(k));
-  const lines = keys
-    .filter((k) => show(k, e.before![k], currency) !== show(k, e.after![k], currency))
-    .map((k) => `${k.replace(/_/g, ' ')}: ${show(k, e.before![k], currency)} → ${show(k, e.after![k], currency)}`);
-  return lines.length ? lines : ['saved with no change'];
+  const before = flatten(e.before);
+  const after = flatten(e.after);
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .map((k) => ({ field: k.replace(/_/g, ' '), before: show(k, before.get(k), currency), after: show(k, after.get(k), currency) }))
+    .filter((c) => c.before !== c.after);
+}
+
+function Diff({ entry, currency }: { entry: AuditEntry; currency: string }) {
+  const c = changes(entry, currency);
+  if (typeof c === 'string') return <span>{c}</span>;
+  return (
+    <ul className="diff">
+      {c.map((x) => (
+        <li key={x.field}>
+          <span className="field">{x.field}</span>: <del>{x.before}</del> → <ins>{x.after}</ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The whole id in monospace, with a button that copies it (ids are long and alike at their start). */
+export function CopyableId({ id, label }: { id: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <span className="record-id">
+      <code>{id}</code>
+      <button
+        type="button"
+        className="secondary copy"
+        aria-label={`Copy the id of ${label}`}
+        onClick={() =>
+          void navigator.clipboard.writeText(id).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </span>
+  );
+}
+
+function Record({ e }: { e: AuditEntry }) {
+  const name = e.entity_name ?? e.entity.replace(/_/g, ' ');
+  const page = PAGES[e.entity];
+  return (
+    <>
+      <span className="record-name">{page ? <Link to={page(e.entity_id)}>{name}</Link> : name}</span>
+      <CopyableId id={e.entity_id} label={name} />
+    </>
+  );
 }
 
 export function AuditLogPage() {
@@ -70,14 +136,14 @@ export function AuditLogPage() {
               <When iso={e.created_at} />
             </td>
             <td>
-              <Link to={`/users/${e.admin_id}`}>{e.admin_name || e.admin_id.slice(0, 8)}</Link>
+              <Link to={`/users/${e.admin_id}`}>{e.admin_name || 'Deleted user'}</Link>
             </td>
             <td>{e.action}</td>
-            <td>{PAGES[e.entity] ? <Link to={PAGES[e.entity]!(e.entity_id)}>{e.entity_id.slice(0, 8)}</Link> : e.entity_id.slice(0, 8)}</td>
             <td>
-              {changes(e, currency).map((c) => (
-                <div key={c}>{c}</div>
-              ))}
+              <Record e={e} />
+            </td>
+            <td>
+              <Diff entry={e} currency={currency} />
             </td>
           </tr>
         )}

@@ -13,7 +13,7 @@ export function LoginPage({ onLogin, notice }: { onLogin: (user: Me) => void; no
   const [password, setPassword] = useState('');
   const action = useAction();
   return (
-    <div className="login">
+    <main className="login">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -38,6 +38,6 @@ export function LoginPage({ onLogin, notice }: { onLogin: (user: Me) => void; no
           {action.busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-    </div>
+    </main>
   );
 }

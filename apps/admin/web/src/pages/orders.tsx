@@ -33,6 +33,7 @@ export function OrdersPage() {
           </select>
         </label>
         <ExportLink path="/api/v1/admin/orders/export.csv" query={{ status }} filename="orders.csv" />
+        <ExportLink path="/api/v1/admin/orders/lines/export.csv" query={{ status }} filename="order-lines.csv" label="Export line items CSV" />
       </div>
       <PagedTable
         list={list}

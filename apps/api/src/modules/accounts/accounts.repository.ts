@@ -137,3 +137,9 @@ export function findUserByCode(db: Handle, code: string): Promise<{ id: string }
 export function findCodeOfUser(db: Handle, userId: string): Promise<{ referral_code: string | null } | undefined> {
   return own(db).selectFrom('users').select('referral_code').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
 }
+
+/** Name, phone and state of each of `ids` (deleted users too), in one read. */
+export function findPeople(db: Handle, ids: readonly string[]): Promise<Pick<UserRow, 'id' | 'full_name' | 'phone' | 'deleted_at'>[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return own(db).selectFrom('users').select(['id', 'full_name', 'phone', 'deleted_at']).where('id', 'in', [...new Set(ids)]).execute();
+}

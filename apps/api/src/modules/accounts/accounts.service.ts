@@ -80,3 +80,15 @@ export const findVerifiedEmailOwner = repo.findVerifiedEmailOwner;
 export const findUserState = repo.findUserState;
 export const findUserByCode = repo.findUserByCode;
 export const findCodeOfUser = repo.findCodeOfUser;
+
+/** A user as the back office names them: null fields for a deleted (anonymised) user (docs/contracts.md §11). */
+export interface Person {
+  full_name: string | null;
+  phone: string | null;
+}
+
+/** Each of `ids` (repeats allowed) by name and phone, in one read; an id with no user is absent. */
+export async function people(db: Handle, ids: readonly string[]): Promise<Map<string, Person>> {
+  const rows = await repo.findPeople(db, ids);
+  return new Map(rows.map((r) => [r.id, r.deleted_at === null ? { full_name: r.full_name, phone: r.phone } : { full_name: null, phone: null }]));
+}

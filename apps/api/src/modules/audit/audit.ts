@@ -5,6 +5,7 @@
  */
 import type { SharedTrx } from '../../lib/db-types.ts';
 import type { Ctx } from '../../context.ts';
+import { isDeepStrictEqual } from 'node:util';
 import { own } from './tables.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -23,8 +24,23 @@ export interface AuditEntry {
 
 const json = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
-/** Writes one audit row inside the caller's transaction. */
+/** The snapshot without `updated_at`, which every save moves whether or not anything changed. */
+const substance = (v: unknown): unknown => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  const { updated_at: _, ...rest } = v as Record<string, unknown>;
+  return rest;
+};
+
+/**
+ * True when a save changed nothing an admin can see: before and after both exist and are equal
+ * but for `updated_at` (a product form saved untouched, a cost set to what it was).
+ */
+export const unchanged = (before: unknown, after: unknown): boolean =>
+  before != null && after != null && isDeepStrictEqual(substance(before), substance(after));
+
+/** Writes one audit row inside the caller's transaction; a save that changed nothing writes none. */
 export async function recordAudit(ctx: Ctx, trx: SharedTrx, e: AuditEntry): Promise<void> {
+  if (unchanged(e.before, e.after)) return;
   await own(trx)
     .insertInto('audit_log')
     .values({

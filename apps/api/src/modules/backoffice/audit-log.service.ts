@@ -11,10 +11,22 @@ export interface AuditQuery extends PageQuery {
 }
 
 function listRows(db: Handle, f: { entity?: string; entityId?: string; adminId?: string; before: string | null; limit: number }) {
+  // One statement for the page: each row's record is joined by its kind (each join matches only
+  // rows of its entity), so the names cost no read per row.
   let q = read(db)
     .selectFrom('audit_log as a')
     .innerJoin('users as u', 'u.id', 'a.admin_id')
-    .select(['a.id', 'a.admin_id', 'u.full_name as admin_name', 'a.action', 'a.entity', 'a.entity_id', 'a.before', 'a.after', 'a.created_at']);
+    .leftJoin('products as p', (j) => j.onRef('p.id', '=', 'a.entity_id').on('a.entity', '=', 'product'))
+    .leftJoin('categories as c', (j) => j.onRef('c.id', '=', 'a.entity_id').on('a.entity', '=', 'category'))
+    .leftJoin('payment_gateways as g', (j) => j.onRef('g.id', '=', 'a.entity_id').on('a.entity', '=', 'payment_gateway'))
+    .leftJoin('tickets as t', (j) => j.onRef('t.id', '=', 'a.entity_id').on('a.entity', '=', 'ticket'))
+    .leftJoin('orders as o', (j) => j.onRef('o.id', '=', 'a.entity_id').on('a.entity', '=', 'order'))
+    .leftJoin('users as eu', (j) => j.onRef('eu.id', '=', 'a.entity_id').on('a.entity', 'in', ['user', 'wallet']))
+    .leftJoin('users as ou', 'ou.id', 'o.user_id')
+    .select(['a.id', 'a.admin_id', 'u.full_name as admin_name', 'a.action', 'a.entity', 'a.entity_id', 'a.before', 'a.after', 'a.created_at'])
+    .select(['p.name as product_name', 'c.name as category_name', 'g.name as gateway_name', 't.subject as ticket_subject'])
+    .select(['o.id as order_id', 'ou.full_name as customer_name', 'ou.deleted_at as customer_deleted_at'])
+    .select(['eu.id as user_id', 'eu.full_name as user_name', 'eu.deleted_at as user_deleted_at']);
   if (f.entity !== undefined) q = q.where('a.entity', '=', f.entity);
   if (f.entityId !== undefined) q = q.where('a.entity_id', '=', f.entityId);
   if (f.adminId !== undefined) q = q.where('a.admin_id', '=', f.adminId);
@@ -22,17 +34,54 @@ function listRows(db: Handle, f: { entity?: string; entityId?: string; adminId?:
   return q.orderBy('a.id', 'desc').limit(f.limit).execute();
 }
 
-const toItem = (r: { id: string; admin_id: string; admin_name: string; action: string; entity: string; entity_id: string; before: string | null; after: string | null; created_at: string }) => ({
-  id: r.id,
-  admin_id: r.admin_id,
-  admin_name: r.admin_name,
-  action: r.action,
-  entity: r.entity,
-  entity_id: r.entity_id,
-  before: r.before === null ? null : (JSON.parse(r.before) as Record<string, unknown>),
-  after: r.after === null ? null : (JSON.parse(r.after) as Record<string, unknown>),
-  created_at: r.created_at,
-});
+type Row = Awaited<ReturnType<typeof listRows>>[number];
+
+const DELETED_USER = 'Deleted user';
+const person = (name: string | null, deletedAt: string | null): string => (deletedAt !== null || !name ? DELETED_USER : name);
+
+/** The number an order goes by on screens (the shop's too): the last 8 characters of its id, upper case. */
+export const orderNumber = (id: string): string => id.slice(-8).toUpperCase();
+
+/** What the record is called now, or as its last snapshot named it once it is gone; null when nothing names it. */
+function entityName(r: Row, before: Record<string, unknown> | null, after: Record<string, unknown> | null): string | null {
+  const snapshotName = after?.name ?? before?.name;
+  switch (r.entity) {
+    case 'product':
+      return r.product_name ?? (typeof snapshotName === 'string' ? snapshotName : null);
+    case 'category':
+      return r.category_name ?? (typeof snapshotName === 'string' ? snapshotName : null);
+    case 'payment_gateway':
+      return r.gateway_name ?? (typeof snapshotName === 'string' ? snapshotName : null);
+    case 'ticket':
+      return r.ticket_subject;
+    case 'order':
+      return r.order_id === null ? null : `Order ${orderNumber(r.order_id)} · ${person(r.customer_name, r.customer_deleted_at)}`;
+    case 'user':
+    case 'wallet':
+      return r.user_id === null ? null : person(r.user_name, r.user_deleted_at);
+    default:
+      return null;
+  }
+}
+
+const snapshot = (v: string | null) => (v === null ? null : (JSON.parse(v) as Record<string, unknown>));
+
+function toItem(r: Row) {
+  const before = snapshot(r.before);
+  const after = snapshot(r.after);
+  return {
+    id: r.id,
+    admin_id: r.admin_id,
+    admin_name: r.admin_name,
+    action: r.action,
+    entity: r.entity,
+    entity_id: r.entity_id,
+    entity_name: entityName(r, before, after),
+    before,
+    after,
+    created_at: r.created_at,
+  };
+}
 
 /** `GET /admin/audit-log`: newest first, filtered by entity, entity id and admin. */
 export async function listAudit(ctx: Ctx, query: AuditQuery) {

@@ -12,6 +12,10 @@ export const AuditEntrySchema = Type.Object({
   action: Type.String({ description: '`<entity>.<verb>`, e.g. `product.update`' }),
   entity: Type.String(),
   entity_id: Type.String(),
+  entity_name: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'what the record is called: a product, category or gateway name (its last one once deleted), a ticket subject, `Order <last 8 of its id, upper case> · <customer>`, or a user name; `Deleted user` for an anonymised user; null when nothing names it',
+  }),
   before: Snapshot,
   after: Snapshot,
   created_at: Type.String(),

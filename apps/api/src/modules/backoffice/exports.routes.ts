@@ -7,7 +7,7 @@ import { ReconciliationQuerySchema } from './reconciliation.schemas.ts';
 
 const csv = (columns: readonly string[]) => Type.Unsafe<unknown>({ type: 'string', description: `CSV: ${columns.join(', ')}` });
 
-/** `…/export.csv` beside the admin order, refund and reconciliation pages (admin token). */
+/** `…/export.csv` beside the admin order, refund and reconciliation pages, and the orders' lines (admin token). */
 export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const config = { auth: 'admin' as const };
@@ -19,6 +19,12 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/orders/export.csv',
     { config, schema: { tags, produces, querystring: orderFilters, response: { 200: csv(exports.ORDER_CSV_COLUMNS) } } },
     (req, reply) => sendCsv(reply, 'orders.csv', exports.ORDER_CSV_COLUMNS, exports.ordersCsv(ctx, req.query)),
+  );
+
+  app.get(
+    '/admin/orders/lines/export.csv',
+    { config, schema: { tags, produces, querystring: orderFilters, response: { 200: csv(exports.ORDER_LINE_CSV_COLUMNS) } } },
+    (req, reply) => sendCsv(reply, 'order-lines.csv', exports.ORDER_LINE_CSV_COLUMNS, exports.orderLinesCsv(ctx, req.query)),
   );
 
   const refundFilters = Type.Omit(RefundsQuerySchema, ['limit', 'cursor']);

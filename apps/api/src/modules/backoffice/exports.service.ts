@@ -4,46 +4,125 @@
  */
 import type { Ctx } from '../../context.ts';
 
-import { allRows, money, text } from '../../lib/csv.ts';
+import { allBatches, customerCells, money, text, timeCells } from '../../lib/csv.ts';
+import { accounts } from '../accounts/index.ts';
 import { listOrders, listRefunds } from '../orders/index.ts';
 import { reconcile } from './reconciliation.ts';
+import { orderNumber } from './audit-log.service.ts';
+import { read } from './tables.ts';
 import type { OrderStatus } from '../orders/index.ts';
 
-export const ORDER_CSV_COLUMNS = ['id', 'created_at', 'updated_at', 'user_id', 'status', 'subtotal', 'total', 'refunded_amount', 'currency'] as const;
+const when = (ctx: Ctx, iso: string) => timeCells(iso, ctx.config.shopTimeZone);
 
-export async function* ordersCsv(ctx: Ctx, q: { status?: OrderStatus; user_id?: string }) {
+/** The customer's name and phone for the batch's users, in one read; empty for a deleted user. */
+async function customers(ctx: Ctx, userIds: string[]) {
+  const people = await accounts.people(ctx.db, userIds);
+  return (id: string) => customerCells(people.get(id));
+}
+
+export const ORDER_CSV_COLUMNS = [
+  'id', 'order_number', 'local_date', 'utc_time', 'created_at', 'updated_at', 'user_id', 'customer_name', 'customer_phone',
+  'status', 'subtotal', 'total', 'refunded_amount', 'currency',
+] as const;
+
+type OrderFilters = { status?: OrderStatus; user_id?: string };
+
+const orderBatches = (ctx: Ctx, q: OrderFilters) => {
   const filter = { ...(q.status ? { status: q.status } : {}), ...(q.user_id ? { userId: q.user_id } : {}) };
-  for await (const o of allRows((before, limit) => listOrders(ctx.db, { ...filter, before, limit }))) {
-    yield {
-      id: o.id,
-      created_at: o.created_at,
-      updated_at: o.updated_at,
-      user_id: o.user_id,
-      status: o.status,
-      subtotal: money(o.subtotal, o.currency),
-      total: money(o.total, o.currency),
-      refunded_amount: money(o.refunded_amount, o.currency),
-      currency: o.currency,
-    };
+  return allBatches((before, limit) => listOrders(ctx.db, { ...filter, before, limit }));
+};
+
+export async function* ordersCsv(ctx: Ctx, q: OrderFilters) {
+  for await (const batch of orderBatches(ctx, q)) {
+    const customer = await customers(ctx, batch.map((o) => o.user_id));
+    for (const o of batch) {
+      yield {
+        id: o.id,
+        order_number: orderNumber(o.id),
+        ...when(ctx, o.created_at),
+        created_at: o.created_at,
+        updated_at: o.updated_at,
+        user_id: o.user_id,
+        ...customer(o.user_id),
+        status: o.status,
+        subtotal: money(o.subtotal, o.currency),
+        total: money(o.total, o.currency),
+        refunded_amount: money(o.refunded_amount, o.currency),
+        currency: o.currency,
+      };
+    }
   }
 }
 
-export const REFUND_CSV_COLUMNS = ['id', 'created_at', 'order_id', 'user_id', 'amount', 'currency', 'reason', 'admin_id'] as const;
+export const ORDER_LINE_CSV_COLUMNS = [
+  'order_id', 'order_number', 'local_date', 'utc_time', 'status', 'user_id', 'customer_name', 'customer_phone',
+  'product_id', 'product', 'quantity', 'unit_price', 'line_total', 'currency',
+] as const;
+
+/** The lines of a batch of orders, in one read (order_items, read-only), in the orders' order and then by product. */
+function linesOf(ctx: Ctx, orderIds: string[]) {
+  return read(ctx.db)
+    .selectFrom('order_items')
+    .select(['order_id', 'product_id', 'name', 'unit_price', 'quantity', 'line_total'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id', 'desc')
+    .orderBy('product_id')
+    .execute();
+}
+
+/**
+ * One row per order line, for the orders the orders export would list (the same filters), newest
+ * order first: the name and unit price the line was sold at.
+ */
+export async function* orderLinesCsv(ctx: Ctx, q: OrderFilters) {
+  for await (const batch of orderBatches(ctx, q)) {
+    const [customer, lines] = await Promise.all([customers(ctx, batch.map((o) => o.user_id)), linesOf(ctx, batch.map((o) => o.id))]);
+    const orders = new Map(batch.map((o) => [o.id, o]));
+    for (const l of lines) {
+      const o = orders.get(l.order_id)!;
+      yield {
+        order_id: o.id,
+        order_number: orderNumber(o.id),
+        ...when(ctx, o.created_at),
+        status: o.status,
+        user_id: o.user_id,
+        ...customer(o.user_id),
+        product_id: l.product_id,
+        product: text(l.name),
+        quantity: Number(l.quantity),
+        unit_price: money(l.unit_price, o.currency),
+        line_total: money(l.line_total, o.currency),
+        currency: o.currency,
+      };
+    }
+  }
+}
+
+export const REFUND_CSV_COLUMNS = [
+  'id', 'local_date', 'utc_time', 'created_at', 'order_id', 'order_number', 'user_id', 'customer_name', 'customer_phone',
+  'amount', 'currency', 'reason', 'admin_id',
+] as const;
 
 export async function* refundsCsv(ctx: Ctx, q: { order_id?: string; user_id?: string }) {
   const filter = { ...(q.order_id ? { orderId: q.order_id } : {}), ...(q.user_id ? { userId: q.user_id } : {}) };
   const currency = ctx.config.currency;
-  for await (const r of allRows((before, limit) => listRefunds(ctx.db, { ...filter, before, limit }))) {
-    yield {
-      id: r.id,
-      created_at: r.created_at,
-      order_id: r.order_id,
-      user_id: r.user_id,
-      amount: money(r.amount, currency),
-      currency,
-      reason: text(r.reason),
-      admin_id: r.admin_id ?? '',
-    };
+  for await (const batch of allBatches((before, limit) => listRefunds(ctx.db, { ...filter, before, limit }))) {
+    const customer = await customers(ctx, batch.map((r) => r.user_id));
+    for (const r of batch) {
+      yield {
+        id: r.id,
+        ...when(ctx, r.created_at),
+        created_at: r.created_at,
+        order_id: r.order_id,
+        order_number: orderNumber(r.order_id),
+        user_id: r.user_id,
+        ...customer(r.user_id),
+        amount: money(r.amount, currency),
+        currency,
+        reason: text(r.reason),
+        admin_id: r.admin_id ?? '',
+      };
+    }
   }
 }
 

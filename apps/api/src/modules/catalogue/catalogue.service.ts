@@ -205,6 +205,9 @@ export function normaliseGallery(input: readonly ImageInput[]): GalleryEntry[] {
   return out;
 }
 
+const sameGallery = (next: GalleryEntry[], current: readonly { image_url: string; alt_text: string }[]): boolean =>
+  next.length === current.length && next.every((e, i) => e.image_url === current[i]!.image_url && e.alt_text === current[i]!.alt_text);
+
 function galleryRows(ctx: Ctx, productId: string, entries: GalleryEntry[], now: string): ProductImageRow[] {
   return entries.map((e, i) => ({ id: newId(ctx.clock), product_id: productId, image_url: e.image_url, alt_text: e.alt_text, sort_order: i, created_at: now }));
 }
@@ -274,11 +277,14 @@ export async function updateProduct(ctx: Ctx, adminId: string, id: string, input
       ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
       updated_at: now,
     };
+    // The form sends the gallery on every save: the same images in the same order are no change
+    // (replacing them would give them new ids, and the save an audit row for nothing).
+    const newGallery = gallery !== null && !sameGallery(gallery, before.images) ? gallery : null;
     if (gallery !== null) patch.image_url = gallery[0]?.image_url ?? null;
     if (!(await repo.updateProduct(trx, id, patch))) throw notFound('product');
-    if (gallery !== null) {
-      await repo.replaceImages(trx, id, galleryRows(ctx, id, gallery, now));
-    } else if (sentImageUrl !== undefined) {
+    if (newGallery !== null) {
+      await repo.replaceImages(trx, id, galleryRows(ctx, id, newGallery, now));
+    } else if (gallery === null && sentImageUrl !== undefined) {
       // Without `images`, image_url is the product's own cover unless a gallery exists (then it stays images[0]).
       const existing = await repo.imagesFor(trx, [id]);
       if (existing.length === 0) await repo.updateProduct(trx, id, { image_url: sentImageUrl });

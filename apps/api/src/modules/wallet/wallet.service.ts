@@ -13,7 +13,7 @@ import { applyMovement, toTransaction } from '../ledger/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './wallet.repository.ts';
 import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, PaymentToReturn, Wallet } from './wallet.schemas.ts';
-import { allRows, money as csvMoney, text as csvText } from '../../lib/csv.ts';
+import { allBatches, customerCells, money as csvMoney, text as csvText, timeCells } from '../../lib/csv.ts';
 import { rangeOf } from '../../lib/date-range.ts';
 
 export function toWallet(ctx: Ctx, row: Pick<ledger.WalletRow, 'shopping_credits' | 'reward_points' | 'e_vouchers'>): Wallet {
@@ -85,7 +85,9 @@ export async function adminListTransactions(ctx: Ctx, q: PageQuery & AdminTransa
   return toPage(rows, limit, (r) => r.id, toAdminTransaction);
 }
 
-export const TRANSACTION_CSV_COLUMNS = ['id', 'created_at', 'user_id', 'type', 'amount', 'currency', 'balance_after', 'reference'] as const;
+export const TRANSACTION_CSV_COLUMNS = [
+  'id', 'local_date', 'utc_time', 'created_at', 'user_id', 'customer_name', 'customer_phone', 'type', 'amount', 'currency', 'balance_after', 'reference',
+] as const;
 
 /**
  * Every transaction the page's filters match, newest first, as CSV rows (read in batches). The
@@ -98,17 +100,22 @@ export function adminTransactionsCsv(ctx: Ctx, q: AdminTransactionFilters) {
 
 async function* transactionRows(ctx: Ctx, filter: ReturnType<typeof transactionFilter>) {
   const currency = ctx.config.currency;
-  for await (const r of allRows((before, limit) => ledger.listTransactions(ctx.db, { ...filter, before, limit }))) {
-    yield {
-      id: r.id,
-      created_at: r.created_at,
-      user_id: r.user_id,
-      type: r.type,
-      amount: csvMoney(r.amount, currency),
-      currency,
-      balance_after: csvMoney(r.balance_after, currency),
-      reference: csvText(r.reference),
-    };
+  for await (const batch of allBatches((before, limit) => ledger.listTransactions(ctx.db, { ...filter, before, limit }))) {
+    const people = await accounts.people(ctx.db, batch.map((r) => r.user_id));
+    for (const r of batch) {
+      yield {
+        id: r.id,
+        ...timeCells(r.created_at, ctx.config.shopTimeZone),
+        created_at: r.created_at,
+        user_id: r.user_id,
+        ...customerCells(people.get(r.user_id)),
+        type: r.type,
+        amount: csvMoney(r.amount, currency),
+        currency,
+        balance_after: csvMoney(r.balance_after, currency),
+        reference: csvText(r.reference),
+      };
+    }
   }
 }
 
