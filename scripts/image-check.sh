@@ -196,7 +196,7 @@ args=(node deploy/dependencies.ts)
 start "$work/dependencies.log"
 wait "${pids[-1]}" || { cat "$work/dependencies.log"; exit 1; }
 cat "$work/dependencies.log"
-echo "== an example secret (.env.example's end in replace-me) refused, from the image"
+echo "== a setting holding an example value (...replace-me) refused, from the image"
 refused=0
 env -i "${image_env[@]}" "${common[@]}" JWT_SECRET=example-jwt-secret-of-at-least-32-bytes-replace-me \
   chroot --userspec="$uid:$gid" --groups="$gid" "$mnt" $entrypoint api >"$work/refused.log" 2>&1 || refused=$?
