@@ -5,14 +5,17 @@
 import type { Ctx } from '../../context.ts';
 
 import { allRows, money, text } from '../../lib/csv.ts';
-import { listOrders, listRefunds } from '../orders/index.ts';
+import { adminFilter, listOrders, listRefunds } from '../orders/index.ts';
 import { reconcile } from './reconciliation.ts';
-import type { OrderStatus } from '../orders/index.ts';
 
 export const ORDER_CSV_COLUMNS = ['id', 'created_at', 'updated_at', 'user_id', 'status', 'subtotal', 'total', 'refunded_amount', 'currency'] as const;
 
-export async function* ordersCsv(ctx: Ctx, q: { status?: OrderStatus; user_id?: string }) {
-  const filter = { ...(q.status ? { status: q.status } : {}), ...(q.user_id ? { userId: q.user_id } : {}) };
+/** The filter is checked before the answer starts, so a bad one is a 400, not a cut-off file. */
+export async function ordersCsv(ctx: Ctx, q: Parameters<typeof adminFilter>[1]) {
+  return orderRows(ctx, await adminFilter(ctx, q));
+}
+
+async function* orderRows(ctx: Ctx, filter: Awaited<ReturnType<typeof adminFilter>>) {
   for await (const o of allRows((before, limit) => listOrders(ctx.db, { ...filter, before, limit }))) {
     yield {
       id: o.id,
