@@ -81,6 +81,10 @@ const DashboardSchema = Type.Object({
     open_tickets: Type.Integer(),
     pending_deletion_requests: Type.Integer(),
   }),
+  stock: Type.Object({
+    low: Type.Integer({ description: 'active products at or under their low-stock threshold, out of stock included' }),
+    out: Type.Integer({ description: 'active products at 0' }),
+  }),
   windows: Type.Object({ today: Window, '7d': Window, '30d': Window }),
 });
 const DailyQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 30, description: 'UTC days, today included' })) });

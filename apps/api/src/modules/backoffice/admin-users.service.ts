@@ -11,6 +11,7 @@ import { deletion } from '../deletion/index.ts';
 import * as repo from './admin-users.repository.ts';
 import { recordAudit } from '../audit/index.ts';
 import { attributionOf } from '../referrals/index.ts';
+import { lowStockCounts } from '../catalogue/index.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserAnyState>>>;
 
@@ -155,6 +156,7 @@ export async function dashboard(ctx: Ctx) {
     // The liability in credits is the ledger's total (balance = ledger, which the reconciliation
     // checks): stored days plus the rows since, where summing the wallets grew with customers.
     current: { users: ever.new_users - ever.deleted_users, wallet_liability: ever.ledger_net, ...(await repo.currentFigures(ctx.db)) },
+    stock: await lowStockCounts(ctx),
     windows: {
       today: windowOf(await figuresSince(ctx.db, midnightOf(dayOf(now.toISOString())), until)),
       '7d': windowOf(await figuresSince(ctx.db, ago(7), until)),
