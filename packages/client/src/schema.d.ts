@@ -2875,6 +2875,12 @@ export interface operations {
                             /** @description sum of every shopping-credits balance, minor units */
                             wallet_liability: number;
                         };
+                        stock: {
+                            /** @description active products at or under their low-stock threshold, out of stock included */
+                            low: number;
+                            /** @description active products at 0 */
+                            out: number;
+                        };
                         windows: {
                             "7d": {
                                 deletion_requests: number;
@@ -3053,7 +3059,17 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                placed_from?: string;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                placed_to?: string;
+                /** @description an order id or its first 8+ characters, the customer's phone (any accepted format) or a fragment of the customer's name (3+ characters) */
+                q?: string;
                 status?: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                /** @description minor units */
+                total_max?: number;
+                /** @description minor units */
+                total_min?: number;
                 user_id?: string;
             };
             header?: never;
@@ -3538,7 +3554,17 @@ export interface operations {
     adminExportOrders: {
         parameters: {
             query?: {
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                placed_from?: string;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                placed_to?: string;
+                /** @description an order id or its first 8+ characters, the customer's phone (any accepted format) or a fragment of the customer's name (3+ characters) */
+                q?: string;
                 status?: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                /** @description minor units */
+                total_max?: number;
+                /** @description minor units */
+                total_min?: number;
                 user_id?: string;
             };
             header?: never;
@@ -4160,6 +4186,10 @@ export interface operations {
                 is_active?: boolean;
                 limit?: number;
                 q?: string;
+                /** @description newest first (default) or fewest in stock first */
+                sort?: "newest" | "stock";
+                /** @description low: at or under the threshold (out of stock included); out: 0 */
+                stock_level?: "low" | "out";
             };
             header?: never;
             path?: never;
@@ -4189,10 +4219,14 @@ export interface operations {
                                 sort_order: number;
                             }[];
                             is_active: boolean;
+                            /** @description this product's own threshold; null: the LOW_STOCK_THRESHOLD setting */
+                            low_stock_threshold: number | null;
                             name: string;
                             /** @description minor units of currency */
                             price: number;
                             stock: number;
+                            /** @description out_of_stock at 0; low at or under the threshold in force */
+                            stock_level: "in_stock" | "low" | "out_of_stock";
                             updated_at: string;
                         }[];
                         next_cursor: string | null;
@@ -4267,6 +4301,7 @@ export interface operations {
                         image_url: string;
                     }[];
                     is_active?: boolean;
+                    low_stock_threshold?: number | null;
                     name: string;
                     price: number;
                     stock?: number;
@@ -4295,10 +4330,14 @@ export interface operations {
                             sort_order: number;
                         }[];
                         is_active: boolean;
+                        /** @description this product's own threshold; null: the LOW_STOCK_THRESHOLD setting */
+                        low_stock_threshold: number | null;
                         name: string;
                         /** @description minor units of currency */
                         price: number;
                         stock: number;
+                        /** @description out_of_stock at 0; low at or under the threshold in force */
+                        stock_level: "in_stock" | "low" | "out_of_stock";
                         updated_at: string;
                     };
                 };
@@ -4409,10 +4448,14 @@ export interface operations {
                             sort_order: number;
                         }[];
                         is_active: boolean;
+                        /** @description this product's own threshold; null: the LOW_STOCK_THRESHOLD setting */
+                        low_stock_threshold: number | null;
                         name: string;
                         /** @description minor units of currency */
                         price: number;
                         stock: number;
+                        /** @description out_of_stock at 0; low at or under the threshold in force */
+                        stock_level: "in_stock" | "low" | "out_of_stock";
                         updated_at: string;
                     };
                 };
@@ -4499,6 +4542,7 @@ export interface operations {
                         image_url: string;
                     }[];
                     is_active?: boolean;
+                    low_stock_threshold?: number | null;
                     name?: string;
                     price?: number;
                     stock?: number;
@@ -4527,10 +4571,14 @@ export interface operations {
                             sort_order: number;
                         }[];
                         is_active: boolean;
+                        /** @description this product's own threshold; null: the LOW_STOCK_THRESHOLD setting */
+                        low_stock_threshold: number | null;
                         name: string;
                         /** @description minor units of currency */
                         price: number;
                         stock: number;
+                        /** @description out_of_stock at 0; low at or under the threshold in force */
+                        stock_level: "in_stock" | "low" | "out_of_stock";
                         updated_at: string;
                     };
                 };
@@ -5276,6 +5324,10 @@ export interface operations {
     adminListTickets: {
         parameters: {
             query?: {
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                created_from?: string;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                created_to?: string;
                 cursor?: string;
                 limit?: number;
                 status?: "open" | "awaiting_user" | "resolved" | "closed";
@@ -6009,7 +6061,15 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @description true: shopping credits above 0; false: none */
+                has_balance?: boolean;
+                /** @description true: users with at least one order; false: users with none */
+                has_orders?: boolean;
                 include_deleted?: boolean;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                joined_from?: string;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                joined_to?: string;
                 limit?: number;
                 /** @description phone, name or email (substring, case-insensitive) */
                 q?: string;
