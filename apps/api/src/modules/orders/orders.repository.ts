@@ -190,7 +190,7 @@ export function itemsFor(db: Handle, orderIds: readonly string[]): Promise<Order
 export interface OrderFilter {
   userId?: string;
   status?: OrderStatus;
-  match?: { idRange?: { gte: string; lte: string }; customers?: string[]; nameLike?: string };
+  match?: { idRange?: { gte: string; lte: string }; customers?: string[]; nameLike?: string; probe?: boolean };
   from?: string;
   to?: string;
   totalMin?: number;
@@ -209,7 +209,13 @@ export function listOrders(db: Handle, f: OrderFilter & { before: string | null;
         ...(m.idRange ? [eb.and([eb('orders.id', '>=', m.idRange.gte), eb('orders.id', '<=', m.idRange.lte)])] : []),
         ...(m.customers?.length ? [eb('orders.user_id', 'in', m.customers)] : []),
         ...(m.nameLike !== undefined
-          ? [sql<boolean>`exists (select 1 from users where users.id = orders.user_id and lower(users.full_name) like ${likePattern(m.nameLike)} escape '\\')`]
+          ? [
+              m.probe
+                ? // One primary-key probe per order walked: as an EXISTS, SQLite first scans every user into a Bloom filter.
+                  sql<boolean>`(select lower(users.full_name) from users where users.id = orders.user_id) like ${likePattern(m.nameLike)} escape '\\'`
+                : // PostgreSQL plans it per call: the newest orders probing users, or the matching users' orders sorted when they are few.
+                  sql<boolean>`exists (select 1 from users where users.id = orders.user_id and lower(users.full_name) like ${likePattern(m.nameLike)} escape '\\')`,
+            ]
           : []),
       ]),
     );
@@ -239,8 +245,10 @@ export async function matchingCustomers(db: Handle, dialect: Dialect, m: { name:
   if (m.name === null) return ids;
   const phrase = trigramPhrase(m.name);
   let q = read(db).selectFrom('users').select('id');
-  if (dialect === 'sqlite' && phrase !== null) q = q.where(sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${`full_name : ${phrase}`})`);
-  else q = q.where(sql<boolean>`lower(full_name) like ${likePattern(m.name)} escape '\\'`);
+  // The limit inside the index lookup: FTS5 stops after cap + 1 matches instead of listing them all.
+  if (dialect === 'sqlite' && phrase !== null) {
+    q = q.where(sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${`full_name : ${phrase}`} limit ${m.cap + 1})`);
+  } else q = q.where(sql<boolean>`lower(full_name) like ${likePattern(m.name)} escape '\\'`);
   const rows = await q.limit(m.cap + 1).modifyEnd(sql.raw(PLAN_PER_CALL)).execute();
   return [...ids, ...rows.map((r) => r.id)];
 }
