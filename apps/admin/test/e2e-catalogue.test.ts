@@ -97,8 +97,11 @@ test('switching a product inactive removes it from the public catalogue; the pro
   assert.equal((await apiGet(`/api/v1/products/${productId}`)).status, 404);
 
   await page.getByRole('link', { name: 'Products' }).click();
+  // The search is live; Enter sends it at once. Wait for the filtered answer, not for text the unfiltered list may show.
+  const searched = page.waitForResponse((r) => r.url().includes('/api/v1/admin/products?') && r.url().includes('q=Desk'));
   await page.getByLabel('Search products').fill('Desk');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByLabel('Search products').press('Enter');
+  await searched;
   await page.getByRole('link', { name: 'E2E Desk Lamp' }).waitFor();
   await shot(page, '11-products');
 });

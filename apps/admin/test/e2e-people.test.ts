@@ -59,8 +59,10 @@ test('an admin promotes a user, who can then sign in to the portal', async () =>
     await staffPage.getByRole('alert').waitFor(); // not an admin yet
 
     await page.getByRole('link', { name: 'Users' }).click();
+    const searched = page.waitForResponse((r) => r.url().includes('/api/v1/admin/users?') && decodeURIComponent(r.url()).includes(`q=${staff.phone}`));
     await page.getByLabel('Search users').fill(staff.phone);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByLabel('Search users').press('Enter');
+    await searched;
     await page.getByRole('link', { name: 'Ravi Staff' }).waitFor();
     await shot(page, '39-users');
     await page.getByRole('link', { name: 'Ravi Staff' }).click();
