@@ -212,6 +212,9 @@ export function UserDetailPage({ id }: { id: string }) {
       />
 
       <h2>Orders</h2>
+      <p>
+        <Link to={`/orders?user_id=${encodeURIComponent(id)}`}>Filter the orders list by this customer</Link>
+      </p>
       <PagedTable
         list={orders}
         columns={['Order', 'Status', 'Total', 'Placed']}
