@@ -97,6 +97,8 @@ export interface Config {
   webhookLogRetentionDays: number;
   /** SQLite `synchronous`: FULL (default) makes an acknowledged commit survive power loss. */
   sqliteSynchronous: 'FULL' | 'NORMAL';
+  /** A product's stock at or under this counts as low unless the product sets its own threshold. */
+  lowStockThreshold: number;
 }
 
 class Reader {
@@ -328,6 +330,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     jobsIntervalSeconds: r.int('JOBS_INTERVAL_SECONDS', 3600, 0, 86_400),
     webhookLogRetentionDays: r.int('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     sqliteSynchronous: parseSynchronous(r.strOr('SQLITE_SYNCHRONOUS', 'FULL')),
+    lowStockThreshold: r.int('LOW_STOCK_THRESHOLD', 5, 0, 1_000_000_000),
   };
   return Object.freeze(config);
 }

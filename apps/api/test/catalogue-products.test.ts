@@ -22,12 +22,13 @@ describe('catalogue: products, galleries, categories and unit cost', () => {
   const galleryRows = (id: string) =>
     db().selectFrom('product_images').select(['image_url', 'alt_text', 'sort_order']).where('product_id', '=', id).orderBy('sort_order').execute();
 
-  it('a created product answers 201 with the docs/contracts.md §5 shape, images [] and integer money', async () => {
+  it('a created product answers 201 with the docs/contracts.md §5 shape and its stock alert, images [] and integer money', async () => {
     const res = await create({ name: '  Tea  ', price: 12_50, stock: 3, description: 'Assam' });
     assert.equal(res.status, 201);
     const p = res.body;
     assert.deepEqual(Object.keys(p).sort(), [
-      'category_id', 'created_at', 'currency', 'description', 'id', 'image_url', 'images', 'is_active', 'name', 'price', 'stock', 'updated_at',
+      'category_id', 'created_at', 'currency', 'description', 'id', 'image_url', 'images', 'is_active', 'low_stock_threshold', 'name', 'price', 'stock',
+      'stock_level', 'updated_at',
     ]);
     assert.equal(p.name, 'Tea');
     assert.equal(p.price, 1250);

@@ -2894,6 +2894,12 @@ export interface operations {
                             /** @description sum of every shopping-credits balance, minor units */
                             wallet_liability: number;
                         };
+                        stock: {
+                            /** @description active products at or under their low-stock threshold, out of stock included */
+                            low: number;
+                            /** @description active products at 0 */
+                            out: number;
+                        };
                         windows: {
                             "7d": {
                                 deletion_requests: number;
@@ -3072,7 +3078,17 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                placed_from?: string;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                placed_to?: string;
+                /** @description an order id or its first 8+ characters, the customer's phone (any accepted format) or a fragment of the customer's name (3+ characters) */
+                q?: string;
                 status?: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                /** @description minor units */
+                total_max?: number;
+                /** @description minor units */
+                total_min?: number;
                 user_id?: string;
             };
             header?: never;
@@ -3557,7 +3573,17 @@ export interface operations {
     adminExportOrders: {
         parameters: {
             query?: {
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                placed_from?: string;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                placed_to?: string;
+                /** @description an order id or its first 8+ characters, the customer's phone (any accepted format) or a fragment of the customer's name (3+ characters) */
+                q?: string;
                 status?: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                /** @description minor units */
+                total_max?: number;
+                /** @description minor units */
+                total_min?: number;
                 user_id?: string;
             };
             header?: never;
@@ -4250,6 +4276,10 @@ export interface operations {
                 is_active?: boolean;
                 limit?: number;
                 q?: string;
+                /** @description newest first (default) or fewest in stock first */
+                sort?: "newest" | "stock";
+                /** @description low: at or under the threshold (out of stock included); out: 0 */
+                stock_level?: "low" | "out";
             };
             header?: never;
             path?: never;
@@ -4279,10 +4309,14 @@ export interface operations {
                                 sort_order: number;
                             }[];
                             is_active: boolean;
+                            /** @description this product's own threshold; null: the LOW_STOCK_THRESHOLD setting */
+                            low_stock_threshold: number | null;
                             name: string;
                             /** @description minor units of currency */
                             price: number;
                             stock: number;
+                            /** @description out_of_stock at 0; low at or under the threshold in force */
+                            stock_level: "in_stock" | "low" | "out_of_stock";
                             updated_at: string;
                         }[];
                         next_cursor: string | null;
@@ -4357,6 +4391,7 @@ export interface operations {
                         image_url: string;
                     }[];
                     is_active?: boolean;
+                    low_stock_threshold?: number | null;
                     name: string;
                     price: number;
                     stock?: number;
@@ -4385,10 +4420,14 @@ export interface operations {
                             sort_order: number;
                         }[];
                         is_active: boolean;
+                        /** @description this product's own threshold; null: the LOW_STOCK_THRESHOLD setting */
+                        low_stock_threshold: number | null;
                         name: string;
                         /** @description minor units of currency */
                         price: number;
                         stock: number;
+                        /** @description out_of_stock at 0; low at or under the threshold in force */
+                        stock_level: "in_stock" | "low" | "out_of_stock";
                         updated_at: string;
                     };
                 };
@@ -4499,10 +4538,14 @@ export interface operations {
                             sort_order: number;
                         }[];
                         is_active: boolean;
+                        /** @description this product's own threshold; null: the LOW_STOCK_THRESHOLD setting */
+                        low_stock_threshold: number | null;
                         name: string;
                         /** @description minor units of currency */
                         price: number;
                         stock: number;
+                        /** @description out_of_stock at 0; low at or under the threshold in force */
+                        stock_level: "in_stock" | "low" | "out_of_stock";
                         updated_at: string;
                     };
                 };
@@ -4589,6 +4632,7 @@ export interface operations {
                         image_url: string;
                     }[];
                     is_active?: boolean;
+                    low_stock_threshold?: number | null;
                     name?: string;
                     price?: number;
                     stock?: number;
@@ -4617,10 +4661,14 @@ export interface operations {
                             sort_order: number;
                         }[];
                         is_active: boolean;
+                        /** @description this product's own threshold; null: the LOW_STOCK_THRESHOLD setting */
+                        low_stock_threshold: number | null;
                         name: string;
                         /** @description minor units of currency */
                         price: number;
                         stock: number;
+                        /** @description out_of_stock at 0; low at or under the threshold in force */
+                        stock_level: "in_stock" | "low" | "out_of_stock";
                         updated_at: string;
                     };
                 };
@@ -5366,6 +5414,10 @@ export interface operations {
     adminListTickets: {
         parameters: {
             query?: {
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                created_from?: string;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                created_to?: string;
                 cursor?: string;
                 limit?: number;
                 status?: "open" | "awaiting_user" | "resolved" | "closed";
@@ -6099,7 +6151,15 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @description true: shopping credits above 0; false: none */
+                has_balance?: boolean;
+                /** @description true: users with at least one order; false: users with none */
+                has_orders?: boolean;
                 include_deleted?: boolean;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                joined_from?: string;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                joined_to?: string;
                 limit?: number;
                 /** @description phone, name or email (substring, case-insensitive) */
                 q?: string;

@@ -11,6 +11,7 @@ import { UserDetailPage, UsersPage } from './pages/users.tsx';
 import { TicketDetailPage, TicketsPage } from './pages/tickets.tsx';
 import { PaymentsToReturnPage, ReconciliationPage, RefundsPage, TransactionsPage, WebhookLogsPage } from './pages/finance.tsx';
 import { AuditLogPage } from './pages/audit.tsx';
+import { GlobalSearch } from './global-search.tsx';
 import './styles.css';
 
 interface Me {
@@ -116,6 +117,7 @@ function App() {
     <div className="layout">
       <nav className="sidebar" aria-label="Sections">
         <div className="brand">Storefront admin</div>
+        <GlobalSearch />
         {NAV.map(([to, label]) => (
           <Link key={to} to={to} className={section === to ? 'active' : undefined}>
             {label}

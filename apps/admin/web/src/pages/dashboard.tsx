@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatMoney, Money, useLoad } from '@storefront/web';
+import { formatMoney, Link, Money, useLoad } from '@storefront/web';
 import { Bar, BarChart as Bars, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api, client } from '../api.ts';
 import type { DailyFigures } from '../types.ts';
@@ -42,6 +42,15 @@ export function DashboardPage() {
             </div>
           </div>
         ))}
+        <div className={`card${data.stock.low > 0 ? ' alert' : ''}`}>
+          <div className="card-label">stock</div>
+          <div className="card-value">
+            <Link to="/products?stock_level=low&is_active=true&sort=stock" data-testid="low-stock">
+              Low stock: {data.stock.low}
+            </Link>
+          </div>
+          {data.stock.out > 0 && <div className="muted">{data.stock.out} out of stock</div>}
+        </div>
       </div>
       <table>
         <thead>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { formatMoney, Link, Money, parseMoney, useLoad } from '@storefront/web';
 import { api, client } from '../api.ts';
 import { ORDER_STATUSES, type Order } from '../types.ts';
-import { ErrorBox, ExportLink, Notice, PagedTable, Pending, Status, When, useAction, usePaged } from '../ui.tsx';
+import { ErrorBox, ExportLink, Notice, PagedTable, Pending, Status, When, useAction, useCurrency, usePaged } from '../ui.tsx';
+import { DateFilter, FilterBar, LiveSearch, present, useUrlFilters } from '../filters.tsx';
 
 /** Where an admin may move an order from each status (docs/contracts.md §5); refunds have their own button. */
 const NEXT: Record<Order['status'], Order['status'][]> = {
@@ -14,16 +15,32 @@ const NEXT: Record<Order['status'], Order['status'][]> = {
   refunded: [],
 };
 
+const ORDER_FILTERS = ['q', 'status', 'placed_from', 'placed_to', 'total_min', 'total_max', 'user_id'] as const;
+
 export function OrdersPage() {
-  const [status, setStatus] = useState<Order['status'] | ''>('');
-  const list = usePaged((page) => api(client.GET('/api/v1/admin/orders', { params: { query: { ...page, status: status || undefined } } })), [status]);
+  const { values: f, set } = useUrlFilters(ORDER_FILTERS);
+  const currency = useCurrency();
+  const status = ORDER_STATUSES.find((s) => s === f.status);
+  // The API searches orders from 3 characters on; shorter text waits for more.
+  const q = f.q.length >= 3 ? f.q : undefined;
+  const totals = { total_min: parseMoney(f.total_min, currency) ?? undefined, total_max: parseMoney(f.total_max, currency) ?? undefined };
+  const query = { ...present(f), q, status, ...totals };
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/orders', { params: { query: { ...page, ...query } } })), [JSON.stringify(query)]);
+  const badTotal = (f.total_min && totals.total_min === undefined) || (f.total_max && totals.total_max === undefined);
   return (
     <section>
       <h1>Orders</h1>
-      <div className="filters">
+      <FilterBar active={ORDER_FILTERS.some((k) => f[k])} clear={() => set(Object.fromEntries(ORDER_FILTERS.map((k) => [k, ''])))}>
+        <LiveSearch
+          label="Search orders"
+          placeholder="Order number, phone or customer name"
+          value={f.q}
+          onSearch={(text) => set({ q: text })}
+          {...(f.q && f.q.length < 3 ? { hint: 'Type at least 3 characters.' } : {})}
+        />
         <label>
           Status{' '}
-          <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(ORDER_STATUSES.find((s) => s === e.target.value) ?? '')}>
+          <select aria-label="Filter by status" value={status ?? ''} onChange={(e) => set({ status: e.target.value })}>
             <option value="">All</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -32,9 +49,26 @@ export function OrdersPage() {
             ))}
           </select>
         </label>
-        <ExportLink path="/api/v1/admin/orders/export.csv" query={{ status }} filename="orders.csv" />
-        <ExportLink path="/api/v1/admin/orders/lines/export.csv" query={{ status }} filename="order-lines.csv" label="Export line items CSV" />
-      </div>
+        <DateFilter label="Placed from" value={f.placed_from} onChange={(v) => set({ placed_from: v })} />
+        <DateFilter label="to" value={f.placed_to} onChange={(v) => set({ placed_to: v })} />
+        <label>
+          Total from <input className="amount" inputMode="decimal" defaultValue={f.total_min} key={`min${f.total_min}`} onBlur={(e) => set({ total_min: e.target.value.trim() })} />
+        </label>
+        <label>
+          to <input className="amount" inputMode="decimal" defaultValue={f.total_max} key={`max${f.total_max}`} onBlur={(e) => set({ total_max: e.target.value.trim() })} />
+        </label>
+        {f.user_id && (
+          <span className="chip">
+            Customer <Link to={`/users/${f.user_id}`}>{f.user_id.slice(0, 8)}…</Link>{' '}
+            <button type="button" className="secondary" aria-label="Any customer" onClick={() => set({ user_id: '' })}>
+              ×
+            </button>
+          </span>
+        )}
+        <ExportLink path="/api/v1/admin/orders/export.csv" query={{ ...query, total_min: totals.total_min?.toString(), total_max: totals.total_max?.toString() }} filename="orders.csv" />
+        <ExportLink path="/api/v1/admin/orders/lines/export.csv" query={{ ...query, total_min: totals.total_min?.toString(), total_max: totals.total_max?.toString() }} filename="order-lines.csv" label="Export line items CSV" />
+      </FilterBar>
+      {badTotal && <ErrorBox error={`Enter totals in ${currency}, like 100.00.`} />}
       <PagedTable
         list={list}
         columns={['Order', 'Placed', 'User', 'Status', 'Total']}

@@ -2,14 +2,20 @@ import { useEffect, useState } from 'react';
 import { Link, Money, navigate, parseMoney } from '@storefront/web';
 import { api, client } from '../api.ts';
 import type { Category, ProductImage } from '../types.ts';
+import { FilterBar, LiveSearch, present, useUrlFilters } from '../filters.tsx';
 import { ErrorBox, minorToInput, Notice, PagedTable, useAction, useCurrency, usePaged } from '../ui.tsx';
 
+const PRODUCT_FILTERS = ['q', 'is_active', 'stock_level', 'sort'] as const;
+
 export function ProductsPage() {
-  const [q, setQ] = useState('');
-  const [search, setSearch] = useState('');
-  const [active, setActive] = useState<'' | 'true' | 'false'>('');
-  const is_active = active === '' ? undefined : active === 'true';
-  const list = usePaged((page) => api(client.GET('/api/v1/admin/products', { params: { query: { ...page, q: search || undefined, is_active } } })), [search, is_active]);
+  const { values: f, set } = useUrlFilters(PRODUCT_FILTERS);
+  const query = {
+    ...present(f),
+    is_active: f.is_active === 'true' ? true : f.is_active === 'false' ? false : undefined,
+    stock_level: (['low', 'out'] as const).find((l) => l === f.stock_level),
+    sort: f.sort === 'stock' ? ('stock' as const) : undefined,
+  };
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/products', { params: { query: { ...page, ...query } } })), [JSON.stringify(query)]);
   return (
     <section>
       <div className="title-row">
@@ -18,23 +24,26 @@ export function ProductsPage() {
           New product
         </button>
       </div>
-      <form
-        className="filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSearch(q.trim());
-        }}
-      >
-        <input type="search" placeholder="Search by name" aria-label="Search products" value={q} onChange={(e) => setQ(e.target.value)} />
-        <select aria-label="Active filter" value={active} onChange={(e) => setActive(e.target.value === 'true' ? 'true' : e.target.value === 'false' ? 'false' : '')}>
+      <FilterBar active={PRODUCT_FILTERS.some((k) => f[k])} clear={() => set({ q: '', is_active: '', stock_level: '', sort: '' })}>
+        <LiveSearch label="Search products" placeholder="Search by name" value={f.q} onSearch={(text) => set({ q: text })} />
+        <select aria-label="Active filter" value={f.is_active} onChange={(e) => set({ is_active: e.target.value })}>
           <option value="">All</option>
           <option value="true">Active only</option>
           <option value="false">Inactive only</option>
         </select>
-        <button type="submit">Search</button>
-      </form>
+        <select aria-label="Stock filter" value={query.stock_level ?? ''} onChange={(e) => set({ stock_level: e.target.value })}>
+          <option value="">Any stock</option>
+          <option value="low">Low stock (out included)</option>
+          <option value="out">Out of stock</option>
+        </select>
+        <select aria-label="Sort" value={query.sort ?? ''} onChange={(e) => set({ sort: e.target.value })}>
+          <option value="">Newest first</option>
+          <option value="stock">Fewest in stock first</option>
+        </select>
+      </FilterBar>
       <PagedTable
         list={list}
+        testId="products"
         columns={['', 'Name', 'Price', 'Stock', 'Active', 'Images']}
         empty="No products found."
         row={(p) => (
@@ -46,7 +55,9 @@ export function ProductsPage() {
             <td>
               <Money minor={p.price} currency={p.currency} />
             </td>
-            <td>{p.stock}</td>
+            <td>
+              {p.stock} <StockLevel level={p.stock_level} />
+            </td>
             <td>{p.is_active ? 'yes' : 'no'}</td>
             <td>{p.images.length}</td>
           </tr>
@@ -54,6 +65,12 @@ export function ProductsPage() {
       />
     </section>
   );
+}
+
+/** "Out of stock" and "Low stock" as badges; nothing when there is enough. */
+function StockLevel({ level }: { level: 'in_stock' | 'low' | 'out_of_stock' }) {
+  if (level === 'in_stock') return null;
+  return <span className={`status stock-${level}`}>{level === 'low' ? 'Low stock' : 'Out of stock'}</span>;
 }
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -70,13 +87,15 @@ interface Form {
   description: string;
   price: string;
   stock: string;
+  /** Empty: the shop's default (LOW_STOCK_THRESHOLD on the API). */
+  low_stock_threshold: string;
   category_id: string;
   is_active: boolean;
   unit_cost: string;
 }
 
 export function ProductEditPage({ id }: { id: string | null }) {
-  const [form, setForm] = useState<Form>({ name: '', description: '', price: '', stock: '0', category_id: '', is_active: true, unit_cost: '' });
+  const [form, setForm] = useState<Form>({ name: '', description: '', price: '', stock: '0', low_stock_threshold: '', category_id: '', is_active: true, unit_cost: '' });
   const [images, setImages] = useState<ProductImage[]>([]);
   const storeCurrency = useCurrency();
   const [productCurrency, setCurrency] = useState<string | null>(null);
@@ -107,6 +126,7 @@ export function ProductEditPage({ id }: { id: string | null }) {
           description: p.description,
           price: minorToInput(p.price, p.currency),
           stock: String(p.stock),
+          low_stock_threshold: p.low_stock_threshold === null ? '' : String(p.low_stock_threshold),
           category_id: p.category_id ?? '',
           is_active: p.is_active,
           unit_cost: minorToInput(cost, p.currency),
@@ -142,6 +162,8 @@ export function ProductEditPage({ id }: { id: string | null }) {
       const price = parseMoney(form.price, currency);
       if (price === null) throw new Error(`Enter the price in ${currency}, like 12.50.`);
       if (!/^\d+$/.test(form.stock.trim())) throw new Error('Stock must be a whole number.');
+      const threshold = form.low_stock_threshold.trim();
+      if (threshold !== '' && !/^\d+$/.test(threshold)) throw new Error('The low-stock alert must be a whole number, or empty for the shop default.');
       const cost = form.unit_cost.trim() === '' ? null : parseMoney(form.unit_cost, currency);
       if (form.unit_cost.trim() !== '' && cost === null) throw new Error(`Enter the unit cost in ${currency}, like 8.00, or leave it empty.`);
       const body = {
@@ -149,6 +171,7 @@ export function ProductEditPage({ id }: { id: string | null }) {
         description: form.description,
         price,
         stock: Number(form.stock.trim()),
+        low_stock_threshold: threshold === '' ? null : Number(threshold),
         category_id: form.category_id || null,
         is_active: form.is_active,
         images: images.map((i) => ({ image_url: i.image_url, alt_text: i.alt_text })),
@@ -201,6 +224,16 @@ export function ProductEditPage({ id }: { id: string | null }) {
           <label>
             Stock
             <input name="stock" inputMode="numeric" value={form.stock} onChange={(e) => set('stock', e.target.value)} required />
+          </label>
+          <label>
+            Low-stock alert at or under
+            <input
+              name="low_stock_threshold"
+              inputMode="numeric"
+              placeholder="shop default"
+              value={form.low_stock_threshold}
+              onChange={(e) => set('low_stock_threshold', e.target.value)}
+            />
           </label>
         </div>
         <div className="row">

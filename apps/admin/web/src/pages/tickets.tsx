@@ -1,17 +1,22 @@
 import { useState } from 'react';
+import { DateFilter, FilterBar, present, useUrlFilters } from '../filters.tsx';
 import { Link, useLoad } from '@storefront/web';
 import { api, client } from '../api.ts';
 import { TICKET_STATUSES, type Ticket } from '../types.ts';
 import { ErrorBox, Notice, PagedTable, Pending, Status, When, useAction, usePaged } from '../ui.tsx';
 
+const TICKET_FILTERS = ['status', 'created_from', 'created_to'] as const;
+
 export function TicketsPage() {
-  const [status, setStatus] = useState<Ticket['status'] | ''>('');
-  const list = usePaged((page) => api(client.GET('/api/v1/admin/tickets', { params: { query: { ...page, status: status || undefined } } })), [status]);
+  const { values: f, set } = useUrlFilters(TICKET_FILTERS);
+  const status = TICKET_STATUSES.find((s) => s === f.status);
+  const query = { ...present(f), status };
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/tickets', { params: { query: { ...page, ...query } } })), [JSON.stringify(query)]);
   return (
     <section>
       <h1>Tickets</h1>
-      <div className="filters">
-        <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(TICKET_STATUSES.find((s) => s === e.target.value) ?? '')}>
+      <FilterBar active={TICKET_FILTERS.some((k) => f[k])} clear={() => set({ status: '', created_from: '', created_to: '' })}>
+        <select aria-label="Filter by status" value={status ?? ''} onChange={(e) => set({ status: e.target.value })}>
           <option value="">All</option>
           {TICKET_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -19,7 +24,9 @@ export function TicketsPage() {
             </option>
           ))}
         </select>
-      </div>
+        <DateFilter label="Opened from" value={f.created_from} onChange={(v) => set({ created_from: v })} />
+        <DateFilter label="to" value={f.created_to} onChange={(v) => set({ created_to: v })} />
+      </FilterBar>
       <PagedTable
         list={list}
         columns={['Subject', 'Status', 'User', 'Updated']}

@@ -2,25 +2,26 @@ import { useEffect, useState } from 'react';
 import { formatMoney, Link, Money, navigate, parseMoney, useLoad } from '@storefront/web';
 import type { LedgerEntry } from '../types.ts';
 import { api, client } from '../api.ts';
+import { DateFilter, FilterBar, LiveSearch, present, useUrlFilters, YesNoFilter } from '../filters.tsx';
 import { Cell, ErrorBox, LedgerTable, Notice, PagedTable, Pending, Status, When, minorToInput, useAction, useCurrency, usePaged } from '../ui.tsx';
 
+const USER_FILTERS = ['q', 'joined_from', 'joined_to', 'has_orders', 'has_balance'] as const;
+const yesNo = (v: string) => (v === 'true' ? true : v === 'false' ? false : undefined);
+
 export function UsersPage() {
-  const [q, setQ] = useState('');
-  const [search, setSearch] = useState('');
-  const list = usePaged((page) => api(client.GET('/api/v1/admin/users', { params: { query: { ...page, q: search || undefined } } })), [search]);
+  const { values: f, set } = useUrlFilters(USER_FILTERS);
+  const query = { ...present(f), has_orders: yesNo(f.has_orders), has_balance: yesNo(f.has_balance) };
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/users', { params: { query: { ...page, ...query } } })), [JSON.stringify(query)]);
   return (
     <section>
       <h1>Users</h1>
-      <form
-        className="filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSearch(q.trim());
-        }}
-      >
-        <input type="search" aria-label="Search users" placeholder="Phone, name or email" value={q} onChange={(e) => setQ(e.target.value)} />
-        <button type="submit">Search</button>
-      </form>
+      <FilterBar active={USER_FILTERS.some((k) => f[k])} clear={() => set(Object.fromEntries(USER_FILTERS.map((k) => [k, ''])))}>
+        <LiveSearch label="Search users" placeholder="Phone, name or email" value={f.q} onSearch={(text) => set({ q: text })} />
+        <DateFilter label="Joined from" value={f.joined_from} onChange={(v) => set({ joined_from: v })} />
+        <DateFilter label="to" value={f.joined_to} onChange={(v) => set({ joined_to: v })} />
+        <YesNoFilter label="Has orders" value={f.has_orders} onChange={(v) => set({ has_orders: v })} />
+        <YesNoFilter label="Has a balance" value={f.has_balance} onChange={(v) => set({ has_balance: v })} />
+      </FilterBar>
       <PagedTable
         list={list}
         columns={['Name', 'Phone', 'Email', 'Admin', 'Joined']}
@@ -211,6 +212,9 @@ export function UserDetailPage({ id }: { id: string }) {
       />
 
       <h2>Orders</h2>
+      <p>
+        <Link to={`/orders?user_id=${encodeURIComponent(id)}`}>Filter the orders list by this customer</Link>
+      </p>
       <PagedTable
         list={orders}
         columns={['Order', 'Status', 'Total', 'Placed']}

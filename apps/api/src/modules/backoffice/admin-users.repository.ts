@@ -17,9 +17,24 @@ const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * substring, through the search indexes (src/lib/search.ts): SQLite's FTS5 table, PostgreSQL's
  * trigram indexes on the same expressions as below.
  */
-export function listUsers(db: Handle, dialect: Dialect, f: { q?: string; includeDeleted: boolean; before: string | null; limit: number }) {
+export function listUsers(
+  db: Handle,
+  dialect: Dialect,
+  f: { q?: string; includeDeleted: boolean; from?: string; to?: string; hasOrders?: boolean; hasBalance?: boolean; before: string | null; limit: number },
+) {
   let q = read(db).selectFrom('users').select(listColumns);
   if (!f.includeDeleted) q = q.where('deleted_at', 'is', null);
+  if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('created_at', '<', f.to);
+  // Each probes one index per user walked (orders by customer, the wallet by its key).
+  if (f.hasOrders !== undefined) {
+    const some = sql<boolean>`exists (select 1 from orders where orders.user_id = users.id)`;
+    q = q.where(f.hasOrders ? some : sql<boolean>`not ${some}`);
+  }
+  if (f.hasBalance !== undefined) {
+    const some = sql<boolean>`exists (select 1 from wallets where wallets.user_id = users.id and wallets.shopping_credits > 0)`;
+    q = q.where(f.hasBalance ? some : sql<boolean>`not ${some}`);
+  }
   const text = f.q?.trim();
   if (text) {
     const phone = text.replace(/[\s\-().]/g, '');

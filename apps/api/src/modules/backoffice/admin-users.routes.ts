@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DateBoundSchema } from '../../lib/date-range.ts';
 import { Type } from 'typebox';
 import { EmailSchema, FullNameSchema } from '../accounts/index.ts';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
@@ -44,6 +45,10 @@ const ListQuery = Type.Object({
   ...PageQuerySchema.properties,
   q: Type.Optional(Type.String({ maxLength: 100, description: 'phone, name or email (substring, case-insensitive)' })),
   include_deleted: Type.Optional(Type.Boolean({ default: false })),
+  joined_from: Type.Optional(DateBoundSchema),
+  joined_to: Type.Optional(DateBoundSchema),
+  has_orders: Type.Optional(Type.Boolean({ description: 'true: users with at least one order; false: users with none' })),
+  has_balance: Type.Optional(Type.Boolean({ description: 'true: shopping credits above 0; false: none' })),
 });
 const UpdateBody = Type.Object(
   {
@@ -75,6 +80,10 @@ const DashboardSchema = Type.Object({
     e_vouchers_outstanding: Type.Integer(),
     open_tickets: Type.Integer(),
     pending_deletion_requests: Type.Integer(),
+  }),
+  stock: Type.Object({
+    low: Type.Integer({ description: 'active products at or under their low-stock threshold, out of stock included' }),
+    out: Type.Integer({ description: 'active products at 0' }),
   }),
   windows: Type.Object({ today: Window, '7d': Window, '30d': Window }),
 });

@@ -3,6 +3,7 @@ import { DAY, MINUTE } from '../../lib/clock.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { own } from './tables.ts';
 import { notFound } from '../../lib/errors.ts';
+import { rangeBetween } from '../../lib/date-range.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { accounts } from '../accounts/index.ts';
 import { endAllSessions } from '../auth/index.ts';
@@ -10,6 +11,7 @@ import { deletion } from '../deletion/index.ts';
 import * as repo from './admin-users.repository.ts';
 import { recordAudit } from '../audit/index.ts';
 import { attributionOf } from '../referrals/index.ts';
+import { lowStockCounts } from '../catalogue/index.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserAnyState>>>;
 
@@ -18,9 +20,21 @@ function listItem(r: Row) {
   return { ...accounts.toUser(r), updated_at: r.updated_at, deleted_at: r.deleted_at };
 }
 
-export async function listUsers(ctx: Ctx, query: PageQuery & { q?: string; include_deleted?: boolean }) {
+export async function listUsers(
+  ctx: Ctx,
+  query: PageQuery & { q?: string; include_deleted?: boolean; joined_from?: string; joined_to?: string; has_orders?: boolean; has_balance?: boolean },
+) {
   const limit = query.limit ?? 20;
-  const rows = await repo.listUsers(ctx.db, ctx.dialect, { q: query.q, includeDeleted: query.include_deleted === true, before: decodeCursor(query.cursor), limit: limit + 1 });
+  const joined = rangeBetween(query.joined_from, query.joined_to, ['joined_from', 'joined_to']);
+  const rows = await repo.listUsers(ctx.db, ctx.dialect, {
+    q: query.q,
+    includeDeleted: query.include_deleted === true,
+    ...joined,
+    ...(query.has_orders !== undefined && { hasOrders: query.has_orders }),
+    ...(query.has_balance !== undefined && { hasBalance: query.has_balance }),
+    before: decodeCursor(query.cursor),
+    limit: limit + 1,
+  });
   return toPage(rows, limit, (r) => r.id, listItem);
 }
 
@@ -142,6 +156,7 @@ export async function dashboard(ctx: Ctx) {
     // The liability in credits is the ledger's total (balance = ledger, which the reconciliation
     // checks): stored days plus the rows since, where summing the wallets grew with customers.
     current: { users: ever.new_users - ever.deleted_users, wallet_liability: ever.ledger_net, ...(await repo.currentFigures(ctx.db)) },
+    stock: await lowStockCounts(ctx),
     windows: {
       today: windowOf(await figuresSince(ctx.db, midnightOf(dayOf(now.toISOString())), until)),
       '7d': windowOf(await figuresSince(ctx.db, ago(7), until)),

@@ -18,13 +18,13 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/orders/export.csv',
     { config, schema: { tags, produces, querystring: orderFilters, response: { 200: csv(exports.ORDER_CSV_COLUMNS) } } },
-    (req, reply) => sendCsv(reply, 'orders.csv', exports.ORDER_CSV_COLUMNS, exports.ordersCsv(ctx, req.query)),
+    async (req, reply) => sendCsv(reply, 'orders.csv', exports.ORDER_CSV_COLUMNS, await exports.ordersCsv(ctx, req.query)),
   );
 
   app.get(
     '/admin/orders/lines/export.csv',
     { config, schema: { tags, produces, querystring: orderFilters, response: { 200: csv(exports.ORDER_LINE_CSV_COLUMNS) } } },
-    (req, reply) => sendCsv(reply, 'order-lines.csv', exports.ORDER_LINE_CSV_COLUMNS, exports.orderLinesCsv(ctx, req.query)),
+    async (req, reply) => sendCsv(reply, 'order-lines.csv', exports.ORDER_LINE_CSV_COLUMNS, await exports.orderLinesCsv(ctx, req.query)),
   );
 
   const refundFilters = Type.Omit(RefundsQuerySchema, ['limit', 'cursor']);

@@ -6,11 +6,10 @@ import type { Ctx } from '../../context.ts';
 
 import { allBatches, customerCells, money, text, timeCells } from '../../lib/csv.ts';
 import { accounts } from '../accounts/index.ts';
-import { listOrders, listRefunds } from '../orders/index.ts';
+import { adminFilter, listOrders, listRefunds } from '../orders/index.ts';
 import { reconcile } from './reconciliation.ts';
 import { orderNumber } from './audit-log.service.ts';
 import { read } from './tables.ts';
-import type { OrderStatus } from '../orders/index.ts';
 
 const when = (ctx: Ctx, iso: string) => timeCells(iso, ctx.config.shopTimeZone);
 
@@ -25,15 +24,18 @@ export const ORDER_CSV_COLUMNS = [
   'status', 'subtotal', 'total', 'refunded_amount', 'currency',
 ] as const;
 
-type OrderFilters = { status?: OrderStatus; user_id?: string };
+type OrderFilters = Parameters<typeof adminFilter>[1];
+type OrderFilter = Awaited<ReturnType<typeof adminFilter>>;
 
-const orderBatches = (ctx: Ctx, q: OrderFilters) => {
-  const filter = { ...(q.status ? { status: q.status } : {}), ...(q.user_id ? { userId: q.user_id } : {}) };
-  return allBatches((before, limit) => listOrders(ctx.db, { ...filter, before, limit }));
-};
+const orderBatches = (ctx: Ctx, filter: OrderFilter) => allBatches((before, limit) => listOrders(ctx.db, { ...filter, before, limit }));
 
-export async function* ordersCsv(ctx: Ctx, q: OrderFilters) {
-  for await (const batch of orderBatches(ctx, q)) {
+/** The filter is checked before the answer starts, so a bad one is a 400, not a cut-off file. */
+export async function ordersCsv(ctx: Ctx, q: OrderFilters) {
+  return orderRows(ctx, await adminFilter(ctx, q));
+}
+
+async function* orderRows(ctx: Ctx, filter: OrderFilter) {
+  for await (const batch of orderBatches(ctx, filter)) {
     const customer = await customers(ctx, batch.map((o) => o.user_id));
     for (const o of batch) {
       yield {
@@ -74,8 +76,12 @@ function linesOf(ctx: Ctx, orderIds: string[]) {
  * One row per order line, for the orders the orders export would list (the same filters), newest
  * order first: the name and unit price the line was sold at.
  */
-export async function* orderLinesCsv(ctx: Ctx, q: OrderFilters) {
-  for await (const batch of orderBatches(ctx, q)) {
+export async function orderLinesCsv(ctx: Ctx, q: OrderFilters) {
+  return orderLineRows(ctx, await adminFilter(ctx, q));
+}
+
+async function* orderLineRows(ctx: Ctx, filter: OrderFilter) {
+  for await (const batch of orderBatches(ctx, filter)) {
     const [customer, lines] = await Promise.all([customers(ctx, batch.map((o) => o.user_id)), linesOf(ctx, batch.map((o) => o.id))]);
     const orders = new Map(batch.map((o) => [o.id, o]));
     for (const l of lines) {

@@ -14,7 +14,7 @@ export type ProductImageRow = Selectable<ProductImagesTable>;
 
 const categoryColumns = ['id', 'name', 'slug', 'sort_order', 'is_active', 'created_at', 'updated_at'] as const;
 const productColumns = [
-  'id', 'name', 'description', 'price', 'category_id', 'stock', 'is_active', 'image_url', 'created_at', 'updated_at',
+  'id', 'name', 'description', 'price', 'category_id', 'stock', 'is_active', 'image_url', 'low_stock_threshold', 'created_at', 'updated_at',
 ] as const;
 const imageColumns = ['id', 'product_id', 'image_url', 'alt_text', 'sort_order', 'created_at'] as const;
 
@@ -74,6 +74,12 @@ export interface ProductFilter {
   isActive?: boolean;
   categoryId?: string;
   q?: string;
+  /** `out`: stock 0; `low`: stock at or under the product's threshold, else `lowStockDefault`. */
+  stockLevel?: 'low' | 'out';
+  lowStockDefault?: number;
+  /** Fewest in stock first, after this (stock, id); otherwise newest first. */
+  byStock?: boolean;
+  afterStock?: SortKey | null;
   /** Newest first: only ids below this one. */
   beforeId: string | null;
   limit: number;
@@ -90,8 +96,33 @@ export function listProducts(db: Handle, dialect: Dialect, f: ProductFilter): Pr
   // Through the search index of migration 10 (src/lib/search.ts); shorter than a trigram: a scan.
   if (f.q && dialect === 'sqlite' && phrase !== null) q = q.where(sql<boolean>`products.rowid in (select rowid from products_search where products_search match ${phrase})`);
   else if (f.q) q = q.where(sql<boolean>`lower(name) like ${likePattern(f.q)} escape '\\'`);
+  if (f.stockLevel === 'out') q = q.where('stock', '=', 0);
+  else if (f.stockLevel === 'low') q = q.where(sql<boolean>`stock <= coalesce(low_stock_threshold, ${f.lowStockDefault ?? 0})`);
+  if (f.byStock) {
+    // Fewest in stock first: (stock, id) ascending, the order of products_stock_idx.
+    if (f.afterStock) {
+      const { sort_order: stock, id } = f.afterStock;
+      q = q.where((eb) => eb.or([eb('stock', '>', stock), eb.and([eb('stock', '=', stock), eb('id', '>', id)])]));
+    }
+    return q.orderBy('stock').orderBy('id').limit(f.limit).modifyEnd(sql.raw(f.q ? PLAN_PER_CALL : '')).execute();
+  }
   if (f.beforeId !== null) q = q.where('id', '<', f.beforeId);
   return q.orderBy('id', 'desc').limit(f.limit).modifyEnd(sql.raw(f.q ? PLAN_PER_CALL : '')).execute();
+}
+
+/** Live, active products at or under their low-stock threshold (out of stock included): the dashboard's alert. */
+export async function countLowStock(db: Handle, lowStockDefault: number): Promise<{ low: number; out: number }> {
+  const r = await own(db)
+    .selectFrom('products')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('low'),
+      eb.fn.sum<number>(sql`case when stock = 0 then 1 else 0 end`).as('out'),
+    ])
+    .where('deleted_at', 'is', null)
+    .where('is_active', '=', 1)
+    .where(sql<boolean>`stock <= coalesce(low_stock_threshold, ${lowStockDefault})`)
+    .executeTakeFirstOrThrow();
+  return { low: Number(r.low), out: Number(r.out ?? 0) };
 }
 
 /** A live product (not deleted); with `activeOnly` also hidden when inactive. */

@@ -9,6 +9,8 @@ import {
   CategoryPageSchema,
   CategorySchema,
   CreateCategorySchema,
+  AdminProductPageSchema,
+  AdminProductSchema,
   CreateProductSchema,
   IdParamsSchema,
   ProductListQuerySchema,
@@ -77,18 +79,18 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Products
   app.get(
     '/admin/products',
-    { config: admin, schema: { tags, querystring: AdminProductListQuerySchema, response: { 200: ProductPageSchema } } },
+    { config: admin, schema: { tags, querystring: AdminProductListQuerySchema, response: { 200: AdminProductPageSchema } } },
     (req) => catalogue.listAdminProducts(ctx, req.query),
   );
-  app.post('/admin/products', { config: admin, schema: { tags, body: CreateProductSchema, response: { 201: ProductSchema } } }, async (req, reply) =>
+  app.post('/admin/products', { config: admin, schema: { tags, body: CreateProductSchema, response: { 201: AdminProductSchema } } }, async (req, reply) =>
     reply.code(201).send(await catalogue.createProduct(ctx, req.principal!.userId, req.body)),
   );
-  app.get('/admin/products/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 200: ProductSchema } } }, (req) =>
+  app.get('/admin/products/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 200: AdminProductSchema } } }, (req) =>
     catalogue.getAdminProduct(ctx, req.params.id),
   );
   app.put(
     '/admin/products/:id',
-    { config: admin, schema: { tags, params: IdParamsSchema, body: UpdateProductSchema, response: { 200: ProductSchema } } },
+    { config: admin, schema: { tags, params: IdParamsSchema, body: UpdateProductSchema, response: { 200: AdminProductSchema } } },
     (req) => catalogue.updateProduct(ctx, req.principal!.userId, req.params.id, req.body),
   );
   app.delete('/admin/products/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 204: NoContent } } }, async (req, reply) => {

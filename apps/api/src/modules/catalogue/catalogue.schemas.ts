@@ -69,6 +69,16 @@ export const ProductSchema = Type.Object({
 });
 export type Product = Static<typeof ProductSchema>;
 
+/** What only the back office sees of a product: its stock alert. */
+export const AdminProductSchema = Type.Object({
+  ...ProductSchema.properties,
+  low_stock_threshold: Type.Union([Type.Integer(), Type.Null()], { description: "this product's own threshold; null: the LOW_STOCK_THRESHOLD setting" }),
+  stock_level: Type.Union([Type.Literal('in_stock'), Type.Literal('low'), Type.Literal('out_of_stock')], {
+    description: 'out_of_stock at 0; low at or under the threshold in force',
+  }),
+});
+export type AdminProduct = Static<typeof AdminProductSchema>;
+
 /** Gallery input: trimmed, de-duplicated and cut to 12 by the service; more than 100 is refused outright. */
 export const ImageInputSchema = Type.Object({
   image_url: Type.String({ maxLength: 2048 }),
@@ -82,6 +92,7 @@ const productFields = {
   price: Type.Integer({ minimum: 0, maximum: MAX_MONEY }),
   category_id: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
   stock: Type.Integer({ minimum: 0, maximum: MAX_STOCK }),
+  low_stock_threshold: Type.Union([Type.Integer({ minimum: 0, maximum: MAX_STOCK }), Type.Null()]),
   is_active: Type.Boolean(),
   image_url: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]),
   images: Type.Array(ImageInputSchema, { maxItems: 100 }),
@@ -93,6 +104,7 @@ export const CreateProductSchema = Type.Object({
   description: Type.Optional(productFields.description),
   category_id: Type.Optional(productFields.category_id),
   stock: Type.Optional(productFields.stock),
+  low_stock_threshold: Type.Optional(productFields.low_stock_threshold),
   is_active: Type.Optional(productFields.is_active),
   image_url: Type.Optional(productFields.image_url),
   images: Type.Optional(productFields.images),
@@ -107,6 +119,7 @@ export const UpdateProductSchema = Type.Object(
     description: Type.Optional(productFields.description),
     category_id: Type.Optional(productFields.category_id),
     stock: Type.Optional(productFields.stock),
+    low_stock_threshold: Type.Optional(productFields.low_stock_threshold),
     is_active: Type.Optional(productFields.is_active),
     image_url: Type.Optional(productFields.image_url),
     images: Type.Optional(productFields.images),
@@ -123,10 +136,16 @@ const productFilters = {
 export const ProductListQuerySchema = Type.Object(productFilters);
 export type ProductListQuery = Static<typeof ProductListQuerySchema>;
 
-export const AdminProductListQuerySchema = Type.Object({ ...productFilters, is_active: Type.Optional(Type.Boolean()) });
+export const AdminProductListQuerySchema = Type.Object({
+  ...productFilters,
+  is_active: Type.Optional(Type.Boolean()),
+  stock_level: Type.Optional(Type.Union([Type.Literal('low'), Type.Literal('out')], { description: 'low: at or under the threshold (out of stock included); out: 0' })),
+  sort: Type.Optional(Type.Union([Type.Literal('newest'), Type.Literal('stock')], { description: 'newest first (default) or fewest in stock first' })),
+});
 export type AdminProductListQuery = Static<typeof AdminProductListQuerySchema>;
 
 export const ProductPageSchema = pageOf(ProductSchema);
+export const AdminProductPageSchema = pageOf(AdminProductSchema);
 
 export const UnitCostSchema = Type.Object({ unit_cost: Type.Union([Type.Integer({ minimum: 0, maximum: MAX_MONEY }), Type.Null()]) });
 export type UnitCost = Static<typeof UnitCostSchema>;

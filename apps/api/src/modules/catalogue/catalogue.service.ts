@@ -4,12 +4,13 @@ import type { Handle } from '../../lib/db-types.ts';
 import { isCheckViolation, isUniqueViolation } from '../../db/kysely.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, decodeSortCursor, encodeCursor, sortCursor, toPage } from '../../lib/pagination.ts';
+import { decodeCursor, decodeSortCursor, encodeCursor, sortCursor, toPage, type SortKey } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/index.ts';
 import { lockRow } from '../../lib/lock.ts';
 import * as repo from './catalogue.repository.ts';
 import type { CategoryRow, ProductImageRow, ProductRow } from './catalogue.repository.ts';
 import type {
+  AdminProduct,
   AdminProductListQuery,
   Category,
   CreateCategory,
@@ -146,29 +147,73 @@ async function withImages(db: Handle, rows: ProductRow[]): Promise<Map<string, P
 async function listProducts(ctx: Ctx, query: AdminProductListQuery, activeOnly: boolean) {
   const limit = query.limit ?? 20;
   const q = query.q?.trim();
+  const byStock = query.sort === 'stock';
   const rows = await repo.listProducts(ctx.db, ctx.dialect, {
     activeOnly,
     ...(query.is_active !== undefined && { isActive: query.is_active }),
     ...(query.category_id !== undefined && { categoryId: query.category_id }),
     ...(q && { q }),
-    beforeId: decodeCursor(query.cursor),
+    ...(query.stock_level !== undefined && { stockLevel: query.stock_level, lowStockDefault: ctx.config.lowStockThreshold }),
+    ...(byStock ? { byStock, afterStock: decodeStockCursor(query.cursor) } : {}),
+    beforeId: byStock ? null : decodeCursor(query.cursor),
     limit: limit + 1,
   });
   const images = await withImages(ctx.db, rows.slice(0, limit));
+  return { rows, limit, images };
+}
+
+/** The stock-sorted list's cursor: `stock:id` (stock reaches 10 digits, past what decodeSortCursor reads). */
+function decodeStockCursor(cursor: string | undefined): SortKey | null {
+  const key = decodeCursor(cursor);
+  if (key === null) return null;
+  const m = /^(\d{1,10}):(.{1,64})$/.exec(key);
+  if (!m) throw badRequest('Invalid cursor', [{ field: 'querystring/cursor', message: 'invalid cursor' }]);
+  return { sort_order: Number(m[1]), id: m[2]! };
+}
+
+export async function listPublicProducts(ctx: Ctx, query: ProductListQuery) {
+  const { rows, limit, images } = await listProducts(ctx, query, true);
   return toPage(rows, limit, (r) => r.id, (r) => toProduct(ctx, r, images.get(r.id) ?? []));
 }
 
-export const listPublicProducts = (ctx: Ctx, query: ProductListQuery) => listProducts(ctx, query, true);
-export const listAdminProducts = (ctx: Ctx, query: AdminProductListQuery) => listProducts(ctx, query, false);
+export async function listAdminProducts(ctx: Ctx, query: AdminProductListQuery) {
+  const { rows, limit, images } = await listProducts(ctx, query, false);
+  const key = query.sort === 'stock' ? (r: ProductRow) => `${r.stock}:${r.id}` : (r: ProductRow) => r.id;
+  return toPage(rows, limit, key, (r) => toAdminProduct(ctx, r, images.get(r.id) ?? []));
+}
 
-async function loadProduct(ctx: Ctx, db: Handle, id: string, activeOnly: boolean): Promise<Product> {
+/** The product with its stock alert, as the back office sees it. */
+function toAdminProduct(ctx: Ctx, r: ProductRow, images: ProductImageRow[]): AdminProduct {
+  const threshold = r.low_stock_threshold === null ? ctx.config.lowStockThreshold : Number(r.low_stock_threshold);
+  const stock = Number(r.stock);
+  return {
+    ...toProduct(ctx, r, images),
+    low_stock_threshold: r.low_stock_threshold === null ? null : Number(r.low_stock_threshold),
+    stock_level: stock === 0 ? 'out_of_stock' : stock <= threshold ? 'low' : 'in_stock',
+  };
+}
+
+async function loadRow(db: Handle, id: string, activeOnly: boolean) {
   const row = await repo.findProduct(db, id, activeOnly);
   if (!row) throw notFound('product');
-  return toProduct(ctx, row, (await withImages(db, [row])).get(id)!);
+  return { row, images: (await withImages(db, [row])).get(id)! };
+}
+
+async function loadProduct(ctx: Ctx, db: Handle, id: string, activeOnly: boolean): Promise<Product> {
+  const { row, images } = await loadRow(db, id, activeOnly);
+  return toProduct(ctx, row, images);
+}
+
+async function loadAdminProduct(ctx: Ctx, db: Handle, id: string): Promise<AdminProduct> {
+  const { row, images } = await loadRow(db, id, false);
+  return toAdminProduct(ctx, row, images);
 }
 
 export const getPublicProduct = (ctx: Ctx, id: string) => loadProduct(ctx, ctx.db, id, true);
-export const getAdminProduct = (ctx: Ctx, id: string) => loadProduct(ctx, ctx.db, id, false);
+export const getAdminProduct = (ctx: Ctx, id: string) => loadAdminProduct(ctx, ctx.db, id);
+
+/** The dashboard's stock alert: live, active products at or under their threshold, and those at 0. */
+export const lowStockCounts = (ctx: Ctx) => repo.countLowStock(ctx.db, ctx.config.lowStockThreshold);
 
 /** Only absolute http(s) URLs, or a path on this host (e.g. `/media/<key>`), become image URLs. */
 function checkImageUrl(url: string, field: string): string {
@@ -229,7 +274,7 @@ const cleanImageUrl = (url: string | null | undefined): string | null => {
 };
 
 /** Product and gallery rows are written in one transaction. */
-export async function createProduct(ctx: Ctx, adminId: string, input: CreateProduct): Promise<Product> {
+export async function createProduct(ctx: Ctx, adminId: string, input: CreateProduct): Promise<AdminProduct> {
   const name = cleanName(input.name);
   const gallery = input.images === undefined ? null : normaliseGallery(input.images);
   // With a gallery sent, the cover is its first entry and any sent image_url is ignored.
@@ -245,19 +290,20 @@ export async function createProduct(ctx: Ctx, adminId: string, input: CreateProd
       price: input.price,
       category_id: input.category_id ?? null,
       stock: input.stock ?? 0,
+      low_stock_threshold: input.low_stock_threshold ?? null,
       is_active: input.is_active === false ? 0 : 1,
       image_url: imageUrl,
       created_at: now,
       updated_at: now,
     });
     if (gallery?.length) await repo.replaceImages(trx, id, galleryRows(ctx, id, gallery, now));
-    const after = await loadProduct(ctx, trx, id, false);
+    const after = await loadAdminProduct(ctx, trx, id);
     await recordAudit(ctx, trx, { adminId, action: 'product.create', entity: 'product', entityId: id, before: null, after });
     return after;
   });
 }
 
-export async function updateProduct(ctx: Ctx, adminId: string, id: string, input: UpdateProduct): Promise<Product> {
+export async function updateProduct(ctx: Ctx, adminId: string, id: string, input: UpdateProduct): Promise<AdminProduct> {
   const name = input.name === undefined ? undefined : cleanName(input.name);
   const gallery = input.images === undefined ? null : normaliseGallery(input.images);
   const sentImageUrl = input.image_url === undefined ? undefined : cleanImageUrl(input.image_url);
@@ -266,7 +312,7 @@ export async function updateProduct(ctx: Ctx, adminId: string, id: string, input
     // The first statement locks the product row: concurrent gallery writes queue, and the
     // before-image is the state this write replaces.
     if (!(await lockRow(own(trx), 'products', id))) throw notFound('product');
-    const before = await loadProduct(ctx, trx, id, false);
+    const before = await loadAdminProduct(ctx, trx, id);
     await checkCategory(trx, input.category_id);
     const patch: Parameters<typeof repo.updateProduct>[2] = {
       ...(name !== undefined && { name }),
@@ -274,6 +320,7 @@ export async function updateProduct(ctx: Ctx, adminId: string, id: string, input
       ...(input.price !== undefined && { price: input.price }),
       ...(input.category_id !== undefined && { category_id: input.category_id }),
       ...(input.stock !== undefined && { stock: input.stock }),
+      ...(input.low_stock_threshold !== undefined && { low_stock_threshold: input.low_stock_threshold }),
       ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
       updated_at: now,
     };
@@ -289,7 +336,7 @@ export async function updateProduct(ctx: Ctx, adminId: string, id: string, input
       const existing = await repo.imagesFor(trx, [id]);
       if (existing.length === 0) await repo.updateProduct(trx, id, { image_url: sentImageUrl });
     }
-    const after = await loadProduct(ctx, trx, id, false);
+    const after = await loadAdminProduct(ctx, trx, id);
     await recordAudit(ctx, trx, { adminId, action: 'product.update', entity: 'product', entityId: id, before, after });
     return after;
   });

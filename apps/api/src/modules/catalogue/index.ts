@@ -11,6 +11,7 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
 export { findSellableProducts, takeStock, returnStock, type SellableProduct } from './catalogue.service.ts';
+export { lowStockCounts } from './catalogue.service.ts';
 export { takeStockMany, returnStockMany, findOrderableState, orderLinesCtes, stockTakeCte, LINE_REFUSALS, LINES, type LineRefusal, type OrderLine } from './catalogue.repository.ts';
 export { frontDoor } from './public-cache.ts';
 export type { CatalogueView } from './tables.ts';

@@ -25,6 +25,8 @@ export interface ProductsTable {
   image_url: string | null;
   /** Admin-only unit cost in minor units; null until set. */
   unit_cost: number | null;
+  /** Stock at or under this is low; null: the `LOW_STOCK_THRESHOLD` setting. */
+  low_stock_threshold: number | null;
   created_at: string;
   updated_at: string;
   /** Soft delete: set together with is_active = 0; such a product 404s everywhere. */

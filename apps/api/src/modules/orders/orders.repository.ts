@@ -1,6 +1,8 @@
 import { sql, type Selectable } from 'kysely';
-import { own, OPEN_ORDER_STATUSES, type Db, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
+import { own, read, OPEN_ORDER_STATUSES, type Db, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
+import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
+import { trigramPhrase } from '../../lib/search.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
 import { orderPaymentCtes, DEBIT, DEBIT_REFUSALS, WALLET_VERDICT, type DebitRefusal } from '../ledger/index.ts';
 import { orderLinesCtes, stockTakeCte, LINE_REFUSALS, LINES, type LineRefusal } from '../catalogue/index.ts';
@@ -179,15 +181,76 @@ export function itemsFor(db: Handle, orderIds: readonly string[]): Promise<Order
 }
 
 /** Newest first (ids sort by creation); `before` is the last id of the previous page. */
-export function listOrders(
-  db: Handle,
-  f: { userId?: string; status?: OrderStatus; before: string | null; limit: number },
-): Promise<OrderRow[]> {
-  let q = own(db).selectFrom('orders').select(orderColumns);
-  if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
-  if (f.status !== undefined) q = q.where('status', '=', f.status);
-  if (f.before !== null) q = q.where('id', '<', f.before);
-  return q.orderBy('id', 'desc').limit(f.limit).execute();
+/**
+ * What an admin order list (and its export) is narrowed by. `match` is the search: an order matches
+ * when any of its parts does. `customers`: the order's user is one of these ids (a phone or a rare
+ * name fragment, resolved first); `nameLike`: the user's name holds it (a common fragment, checked
+ * per order while walking the newest first); `idRange`: the ids an id prefix covers.
+ */
+export interface OrderFilter {
+  userId?: string;
+  status?: OrderStatus;
+  match?: { idRange?: { gte: string; lte: string }; customers?: string[]; nameLike?: string; probe?: boolean };
+  from?: string;
+  to?: string;
+  totalMin?: number;
+  totalMax?: number;
+}
+
+/** Newest first, by the primary key (ids sort in creation order), so every filter pages by `id < cursor`. */
+export function listOrders(db: Handle, f: OrderFilter & { before: string | null; limit: number }): Promise<OrderRow[]> {
+  let q = read(db).selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const));
+  if (f.userId !== undefined) q = q.where('orders.user_id', '=', f.userId);
+  if (f.status !== undefined) q = q.where('orders.status', '=', f.status);
+  const m = f.match;
+  if (m !== undefined) {
+    q = q.where((eb) =>
+      eb.or([
+        ...(m.idRange ? [eb.and([eb('orders.id', '>=', m.idRange.gte), eb('orders.id', '<=', m.idRange.lte)])] : []),
+        ...(m.customers?.length ? [eb('orders.user_id', 'in', m.customers)] : []),
+        ...(m.nameLike !== undefined
+          ? [
+              m.probe
+                ? // One primary-key probe per order walked: as an EXISTS, SQLite first scans every user into a Bloom filter.
+                  sql<boolean>`(select lower(users.full_name) from users where users.id = orders.user_id) like ${likePattern(m.nameLike)} escape '\\'`
+                : // PostgreSQL plans it per call: the newest orders probing users, or the matching users' orders sorted when they are few.
+                  sql<boolean>`exists (select 1 from users where users.id = orders.user_id and lower(users.full_name) like ${likePattern(m.nameLike)} escape '\\')`,
+            ]
+          : []),
+      ]),
+    );
+  }
+  if (f.from !== undefined) q = q.where('orders.created_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('orders.created_at', '<', f.to);
+  if (f.totalMin !== undefined) q = q.where('orders.total', '>=', f.totalMin);
+  if (f.totalMax !== undefined) q = q.where('orders.total', '<=', f.totalMax);
+  if (f.before !== null) q = q.where('orders.id', '<', f.before);
+  return q.orderBy('orders.id', 'desc').limit(f.limit).modifyEnd(sql.raw(m !== undefined ? PLAN_PER_CALL : '')).execute() as Promise<OrderRow[]>;
+}
+
+/** `%` and `_` in the search text are literal. */
+const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Up to `cap` ids of the users whose name holds `text` (through the search indexes of migration
+ * 10, src/lib/search.ts), and of the user with this exact phone. More than `cap` answers `cap + 1`
+ * ids: the fragment is common, and the caller walks the orders instead of collecting them.
+ */
+export async function matchingCustomers(db: Handle, dialect: Dialect, m: { name: string | null; phone: string | null; cap: number }): Promise<string[]> {
+  const ids: string[] = [];
+  if (m.phone !== null) {
+    const r = await read(db).selectFrom('users').select('id').where('phone', '=', m.phone).executeTakeFirst();
+    if (r) ids.push(r.id);
+  }
+  if (m.name === null) return ids;
+  const phrase = trigramPhrase(m.name);
+  let q = read(db).selectFrom('users').select('id');
+  // The limit inside the index lookup: FTS5 stops after cap + 1 matches instead of listing them all.
+  if (dialect === 'sqlite' && phrase !== null) {
+    q = q.where(sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${`full_name : ${phrase}`} limit ${m.cap + 1})`);
+  } else q = q.where(sql<boolean>`lower(full_name) like ${likePattern(m.name)} escape '\\'`);
+  const rows = await q.limit(m.cap + 1).modifyEnd(sql.raw(PLAN_PER_CALL)).execute();
+  return [...ids, ...rows.map((r) => r.id)];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageQuerySchema } from '../../lib/pagination.ts';
+import { DateBoundSchema } from '../../lib/date-range.ts';
 
 export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export const OrderStatusSchema = Type.Union([
@@ -15,6 +16,7 @@ const Id = Type.String({ minLength: 1, maxLength: 1000 });
 /** Path ids: any shape; one that matches nothing is 404 (docs/contracts.md §2). */
 const PathId = Type.String();
 const Money = Type.Integer();
+const MAX_TOTAL = Number.MAX_SAFE_INTEGER;
 
 export const OrderBodySchema = Type.Object(
   {
@@ -67,6 +69,17 @@ export const AdminOrdersQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
   status: Type.Optional(OrderStatusSchema),
   user_id: Type.Optional(Id),
+  q: Type.Optional(
+    Type.String({
+      minLength: 3,
+      maxLength: 100,
+      description: "an order id or its first 8+ characters, the customer's phone (any accepted format) or a fragment of the customer's name (3+ characters)",
+    }),
+  ),
+  placed_from: Type.Optional(DateBoundSchema),
+  placed_to: Type.Optional(DateBoundSchema),
+  total_min: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TOTAL, description: 'minor units' })),
+  total_max: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TOTAL, description: 'minor units' })),
 });
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuerySchema>;
 

@@ -13,6 +13,8 @@ import { DAY } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
+import { checkOrder, rangeBetween } from '../../lib/date-range.ts';
+import { normalisePhone } from '../../lib/phone.ts';
 import { findOrderableState, findSellableProducts, takeStockMany } from '../catalogue/index.ts';
 import { applyMovement, insufficientCredits } from '../ledger/index.ts';
 import * as repo from './orders.repository.ts';
@@ -261,7 +263,7 @@ async function withItemsAdmin(ctx: Ctx, rows: repo.OrderRow[]): Promise<AdminOrd
 
 const limitOf = (q: PageQuery) => q.limit ?? 20;
 
-async function page(ctx: Ctx, f: { userId?: string; status?: OrderStatus }, q: PageQuery) {
+async function page(ctx: Ctx, f: repo.OrderFilter, q: PageQuery) {
   const limit = limitOf(q);
   const rows = await repo.listOrders(ctx.db, { ...f, before: decodeCursor(q.cursor), limit: limit + 1 });
   return { rows: rows.slice(0, limit), all: rows, limit };
@@ -287,9 +289,48 @@ export async function cancelOwn(ctx: Ctx, userId: string, id: string): Promise<O
 // ---- admin ---------------------------------------------------------------------------------
 
 export async function adminList(ctx: Ctx, q: AdminOrdersQuery) {
-  const { all, limit, rows } = await page(ctx, { ...(q.status ? { status: q.status } : {}), ...(q.user_id ? { userId: q.user_id } : {}) }, q);
+  const { all, limit, rows } = await page(ctx, await adminFilter(ctx, q), q);
   const orders = new Map((await withItemsAdmin(ctx, rows)).map((o) => [o.id, o]));
   return toPage(all, limit, (r) => r.id, (r) => orders.get(r.id)!);
+}
+
+/** A name fragment matching more customers than this is common: the list walks the newest orders instead of gathering theirs. */
+const FEW_CUSTOMERS = 200;
+const ID_SHAPE = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+
+/**
+ * The admin order list's query as a repository filter (the list and its CSV export share it).
+ * `q` is read every way it can be meant: an id or its first 8+ characters (the ids that prefix
+ * covers), a phone in any format sign-in takes (its one customer), a name fragment (letters, no
+ * digits). docs/performance.md, "Order search", has the plans.
+ */
+export async function adminFilter(ctx: Ctx, q: Omit<AdminOrdersQuery, 'limit' | 'cursor'>): Promise<repo.OrderFilter> {
+  const placed = rangeBetween(q.placed_from, q.placed_to, ['placed_from', 'placed_to']);
+  checkOrder(q.total_min, q.total_max, ['total_min', 'total_max']);
+  const f: repo.OrderFilter = {
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.user_id ? { userId: q.user_id } : {}),
+    ...placed,
+    ...(q.total_min !== undefined ? { totalMin: q.total_min } : {}),
+    ...(q.total_max !== undefined ? { totalMax: q.total_max } : {}),
+  };
+  if (q.q === undefined) return f;
+  const text = q.q.trim().toLowerCase();
+  if ([...text].length < 3) throw badRequest('q needs at least 3 characters', [{ field: 'querystring/q', message: 'at least 3 characters' }]);
+  const idPrefix = text.length >= 8 && text.length <= ID_SHAPE.length && [...text].every((c, i) => (ID_SHAPE[i] === '-' ? c === '-' : /[0-9a-f]/.test(c)));
+  const phone = /\p{L}/u.test(text) ? null : normalisePhone(text, ctx.config.defaultCountryCode);
+  const name = /\d/.test(text) ? null : text;
+  const match: NonNullable<repo.OrderFilter['match']> = {};
+  if (idPrefix) {
+    const rest = ID_SHAPE.slice(text.length);
+    match.idRange = { gte: text + rest.replace(/x/g, '0'), lte: text + rest.replace(/x/g, 'f') };
+  }
+  if (phone !== null || name !== null) {
+    const customers = await repo.matchingCustomers(ctx.db, ctx.dialect, { name, phone, cap: FEW_CUSTOMERS });
+    if (customers.length > FEW_CUSTOMERS) Object.assign(match, { nameLike: name!, probe: ctx.dialect === 'sqlite' });
+    else match.customers = customers;
+  }
+  return { ...f, match };
 }
 
 export async function adminUserOrders(ctx: Ctx, userId: string, q: PageQuery) {

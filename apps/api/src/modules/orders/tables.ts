@@ -1,5 +1,6 @@
 /** The tables the orders module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
 import { tablesOf, type Executor, type ReadOnly } from '../../lib/db-types.ts';
+import type { AccountsView } from '../accounts/index.ts';
 
 export type OrderStatus = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 
@@ -60,3 +61,6 @@ export type Db = Executor<OrdersTables>;
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type OrdersView = ReadOnly<OrdersTables>;
+
+/** Its tables plus the users, read-only: the admin order search matches the customer's phone and name in one statement. */
+export const read = tablesOf<OrdersTables & AccountsView>();

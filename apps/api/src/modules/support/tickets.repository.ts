@@ -33,11 +33,13 @@ export function listReplies(db: Handle, ticketId: string): Promise<ReplyRow[]> {
 /** Newest first; `before` is the id of the last row of the previous page. */
 export function listTickets(
   db: Handle,
-  filter: { userId?: string; status?: TicketStatus; before: string | null; limit: number },
+  filter: { userId?: string; status?: TicketStatus; from?: string; to?: string; before: string | null; limit: number },
 ): Promise<TicketRow[]> {
   let q = own(db).selectFrom('tickets').select(ticketColumns);
   if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
   if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+  if (filter.from !== undefined) q = q.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) q = q.where('created_at', '<', filter.to);
   if (filter.before !== null) q = q.where('id', '<', filter.before);
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
 }

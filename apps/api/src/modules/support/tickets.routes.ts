@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
+import { DateBoundSchema } from '../../lib/date-range.ts';
 import * as tickets from './tickets.service.ts';
 
 const StatusSchema = Type.Union([Type.Literal('open'), Type.Literal('awaiting_user'), Type.Literal('resolved'), Type.Literal('closed')]);
@@ -34,6 +35,8 @@ const AdminListQuery = Type.Object({
   ...PageQuerySchema.properties,
   status: Type.Optional(StatusSchema),
   user_id: Type.Optional(Type.String({ maxLength: 64 })),
+  created_from: Type.Optional(DateBoundSchema),
+  created_to: Type.Optional(DateBoundSchema),
 });
 
 export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
+import { rangeBetween } from '../../lib/date-range.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { accounts } from '../accounts/index.ts';
 import { notify } from './notify.ts';
@@ -110,9 +111,10 @@ async function adminView(ctx: Ctx, t: TicketRow): Promise<AdminTicket> {
   return { ...(await withReplies(ctx, t)), user_id: t.user_id };
 }
 
-export async function adminListTickets(ctx: Ctx, query: PageQuery & { status?: TicketStatus; user_id?: string }) {
+export async function adminListTickets(ctx: Ctx, query: PageQuery & { status?: TicketStatus; user_id?: string; created_from?: string; created_to?: string }) {
   const limit = query.limit ?? 20;
-  const rows = await repo.listTickets(ctx.db, { status: query.status, userId: query.user_id, before: decodeCursor(query.cursor), limit: limit + 1 });
+  const created = rangeBetween(query.created_from, query.created_to, ['created_from', 'created_to']);
+  const rows = await repo.listTickets(ctx.db, { status: query.status, userId: query.user_id, ...created, before: decodeCursor(query.cursor), limit: limit + 1 });
   return toPage(rows, limit, (r) => r.id, (r) => ({ ...summary(r), user_id: r.user_id }));
 }
 
