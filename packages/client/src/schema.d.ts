@@ -2364,6 +2364,12 @@ export interface operations {
                         items: {
                             /** @description `<entity>.<verb>`, e.g. `product.update` */
                             action: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            admin: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             admin_id: string;
                             /** @description the admin's name now (an anonymised admin shows as such) */
                             admin_name: string;
@@ -5593,6 +5599,12 @@ export interface operations {
                             status: "open" | "awaiting_user" | "resolved" | "closed";
                             subject: string;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -5678,6 +5690,12 @@ export interface operations {
                         status: "open" | "awaiting_user" | "resolved" | "closed";
                         subject: string;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -5779,6 +5797,12 @@ export interface operations {
                         status: "open" | "awaiting_user" | "resolved" | "closed";
                         subject: string;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -5916,6 +5940,12 @@ export interface operations {
                         status: "open" | "awaiting_user" | "resolved" | "closed";
                         subject: string;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -6050,6 +6080,12 @@ export interface operations {
                             id: string;
                             reference: string | null;
                             type: "topup" | "order_payment" | "order_refund" | "daily_spin" | "adjustment";
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -6332,6 +6368,12 @@ export interface operations {
                             phone: string | null;
                             referral_code: string | null;
                             referred_by: string | null;
+                            /** @description the user named by referred_by, or null */
+                            referrer: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         next_cursor: string | null;
@@ -6440,6 +6482,12 @@ export interface operations {
                         } | null;
                         referral_code: string | null;
                         referred_by: string | null;
+                        /** @description the user named by referred_by, or null */
+                        referrer: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        } | null;
                         updated_at: string;
                         wallet: {
                             currency: string;
@@ -6572,6 +6620,12 @@ export interface operations {
                         } | null;
                         referral_code: string | null;
                         referred_by: string | null;
+                        /** @description the user named by referred_by, or null */
+                        referrer: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        } | null;
                         updated_at: string;
                         wallet: {
                             currency: string;
@@ -6815,6 +6869,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        admin: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         admin_id: string;
                         /** @description signed (integer minor units) */
                         amount: number;
@@ -6833,6 +6893,12 @@ export interface operations {
                             id: string;
                             reference: string | null;
                             type: "topup" | "order_payment" | "order_refund" | "daily_spin" | "adjustment";
+                        };
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
                         };
                         user_id: string;
                     };
@@ -7313,6 +7379,12 @@ export interface operations {
                             status: "open" | "awaiting_user" | "resolved" | "closed";
                             subject: string;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;

@@ -15,6 +15,7 @@ const listFields = {
   is_admin: Type.Boolean(),
   referral_code: Nullable(Type.String()),
   referred_by: Nullable(Type.String()),
+  referrer: Type.Union([PersonSchema, Type.Null()], { description: 'the user named by referred_by, or null' }),
   created_at: Type.String(),
   updated_at: Type.String(),
   deleted_at: Nullable(Type.String()),

@@ -5,7 +5,7 @@ import { own } from './tables.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
-import { accounts } from '../accounts/index.ts';
+import { accounts, type Person } from '../accounts/index.ts';
 import { endAllSessions } from '../auth/index.ts';
 import { deletion } from '../deletion/index.ts';
 import * as repo from './admin-users.repository.ts';
@@ -15,14 +15,15 @@ import { attributionOf } from '../referrals/index.ts';
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserAnyState>>>;
 
 /** The user as everyone sees it, plus what only the back office needs. */
-function listItem(r: Row) {
-  return { ...accounts.toUser(r), updated_at: r.updated_at, deleted_at: r.deleted_at };
+function listItem(r: Row, person: (id: string) => Person) {
+  return { ...accounts.toUser(r), referrer: r.referred_by === null ? null : person(r.referred_by), updated_at: r.updated_at, deleted_at: r.deleted_at };
 }
 
 export async function listUsers(ctx: Ctx, query: PageQuery & { q?: string; include_deleted?: boolean }) {
   const limit = query.limit ?? 20;
   const rows = await repo.listUsers(ctx.db, ctx.dialect, { q: query.q, includeDeleted: query.include_deleted === true, before: decodeCursor(query.cursor), limit: limit + 1 });
-  return toPage(rows, limit, (r) => r.id, listItem);
+  const person = await accounts.people(ctx.db, rows.slice(0, limit).map((r) => r.referred_by));
+  return toPage(rows, limit, (r) => r.id, (r) => listItem(r, person));
 }
 
 /** The admin view: profile, who referred them and how, the wallet, and the deletion state. Deleted users stay visible. */
@@ -31,7 +32,7 @@ export async function getUser(ctx: Ctx, uid: string) {
   if (!r) throw notFound('user');
   const wallet = await repo.findWallet(ctx.db, uid);
   return {
-    ...listItem(r),
+    ...listItem(r, await accounts.people(ctx.db, [r.referred_by])),
     referral_attribution: await attributionOf(ctx, ctx.db, uid),
     wallet: wallet ? { ...wallet, currency: ctx.config.currency } : null,
     deletion: await deletion.status(ctx, uid),
