@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLoad } from '@storefront/web';
 import { api, client } from '../api.ts';
 import { TICKET_STATUSES, type Ticket } from '../types.ts';
-import { ErrorBox, Notice, PagedTable, Pending, Status, When, useAction, usePaged } from '../ui.tsx';
+import { ErrorBox, Notice, PagedTable, Pending, Person, Status, When, useAction, usePaged } from '../ui.tsx';
 
 export function TicketsPage() {
   const [status, setStatus] = useState<Ticket['status'] | ''>('');
@@ -32,7 +32,9 @@ export function TicketsPage() {
             <td>
               <Status value={t.status} />
             </td>
-            <td>{t.user_id ? <Link to={`/users/${t.user_id}`}>{t.user_id}</Link> : '—'}</td>
+            <td>
+              <Person person={t.user} />
+            </td>
             <td>
               <When iso={t.updated_at} />
             </td>
@@ -71,7 +73,7 @@ export function TicketDetailPage({ id }: { id: string }) {
         {ticket.user_id ? (
           <>
             {' '}
-            · by <Link to={`/users/${ticket.user_id}`}>{ticket.user_id}</Link>
+            · by <Person person={ticket.user} />
           </>
         ) : null}
       </p>
