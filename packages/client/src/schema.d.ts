@@ -278,6 +278,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an internal note to an order (a note event on its timeline) */
+        post: operations["adminAddOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{id}/refund": {
         parameters: {
             query?: never;
@@ -705,6 +722,23 @@ export interface paths {
         get: operations["adminGetUserLedger"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{uid}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an internal note to a user */
+        post: operations["adminAddUserNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2347,6 +2381,12 @@ export interface operations {
                         items: {
                             /** @description `<entity>.<verb>`, e.g. `product.update` */
                             action: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            admin: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             admin_id: string;
                             /** @description the admin's name now (an anonymised admin shows as such) */
                             admin_name: string;
@@ -3120,6 +3160,12 @@ export interface operations {
                             subtotal: number;
                             total: number;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -3196,6 +3242,29 @@ export interface operations {
                     "application/json": {
                         created_at: string;
                         currency: string;
+                        events: {
+                            actor: {
+                                id: string | null;
+                                kind: "user" | "admin" | "system";
+                                name: string | null;
+                            };
+                            created_at: string;
+                            data: {
+                                amount?: number;
+                                carrier?: string;
+                                reason?: string | null;
+                                refund_id?: string;
+                                tracking_number?: string;
+                                tracking_url?: string;
+                            } | null;
+                            from_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            id: string;
+                            note: string | null;
+                            order_id: string;
+                            to_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            /** @description placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal) */
+                            type: "placed" | "status_changed" | "cancelled" | "refund" | "note";
+                        }[];
                         id: string;
                         items: {
                             line_total: number;
@@ -3209,6 +3278,12 @@ export interface operations {
                         subtotal: number;
                         total: number;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -3275,6 +3350,140 @@ export interface operations {
             };
         };
     };
+    adminAddOrderNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor: {
+                            id: string | null;
+                            kind: "user" | "admin" | "system";
+                            name: string | null;
+                        };
+                        created_at: string;
+                        data: {
+                            amount?: number;
+                            carrier?: string;
+                            reason?: string | null;
+                            refund_id?: string;
+                            tracking_number?: string;
+                            tracking_url?: string;
+                        } | null;
+                        from_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                        id: string;
+                        note: string | null;
+                        order_id: string;
+                        to_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                        /** @description placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal) */
+                        type: "placed" | "status_changed" | "cancelled" | "refund" | "note";
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
     adminRefundOrder: {
         parameters: {
             query?: never;
@@ -3302,6 +3511,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the admin who refunded; null for the shopper's own cancel */
+                        admin: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        } | null;
                         admin_id: string | null;
                         amount: number;
                         created_at: string;
@@ -3310,6 +3525,29 @@ export interface operations {
                         order: {
                             created_at: string;
                             currency: string;
+                            events: {
+                                actor: {
+                                    id: string | null;
+                                    kind: "user" | "admin" | "system";
+                                    name: string | null;
+                                };
+                                created_at: string;
+                                data: {
+                                    amount?: number;
+                                    carrier?: string;
+                                    reason?: string | null;
+                                    refund_id?: string;
+                                    tracking_number?: string;
+                                    tracking_url?: string;
+                                } | null;
+                                from_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                                id: string;
+                                note: string | null;
+                                order_id: string;
+                                to_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                                /** @description placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal) */
+                                type: "placed" | "status_changed" | "cancelled" | "refund" | "note";
+                            }[];
                             id: string;
                             items: {
                                 line_total: number;
@@ -3323,10 +3561,22 @@ export interface operations {
                             subtotal: number;
                             total: number;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         };
                         order_id: string;
                         reason: string | null;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -3441,7 +3691,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description only with status shipped; shown to the shopper */
+                    carrier?: string;
+                    /** @description internal note on the status_changed event (never shown to the shopper) */
+                    note?: string;
                     status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                    /** @description only with status shipped; shown to the shopper */
+                    tracking_number?: string;
+                    /** @description http or https; only with status shipped; shown to the shopper */
+                    tracking_url?: string;
                 };
             };
         };
@@ -3455,6 +3713,29 @@ export interface operations {
                     "application/json": {
                         created_at: string;
                         currency: string;
+                        events: {
+                            actor: {
+                                id: string | null;
+                                kind: "user" | "admin" | "system";
+                                name: string | null;
+                            };
+                            created_at: string;
+                            data: {
+                                amount?: number;
+                                carrier?: string;
+                                reason?: string | null;
+                                refund_id?: string;
+                                tracking_number?: string;
+                                tracking_url?: string;
+                            } | null;
+                            from_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            id: string;
+                            note: string | null;
+                            order_id: string;
+                            to_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            /** @description placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal) */
+                            type: "placed" | "status_changed" | "cancelled" | "refund" | "note";
+                        }[];
                         id: string;
                         items: {
                             line_total: number;
@@ -3468,6 +3749,12 @@ export interface operations {
                         subtotal: number;
                         total: number;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -3654,7 +3941,17 @@ export interface operations {
     adminExportOrderLines: {
         parameters: {
             query?: {
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                placed_from?: string;
+                /** @description a UTC date (YYYY-MM-DD) or an ISO-8601 date-time with a zone */
+                placed_to?: string;
+                /** @description an order id or its first 8+ characters, the customer's phone (any accepted format) or a fragment of the customer's name (3+ characters) */
+                q?: string;
                 status?: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                /** @description minor units */
+                total_max?: number;
+                /** @description minor units */
+                total_min?: number;
                 user_id?: string;
             };
             header?: never;
@@ -5277,6 +5574,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @description the admin who refunded; null for the shopper's own cancel */
+                            admin: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            } | null;
                             admin_id: string | null;
                             amount: number;
                             created_at: string;
@@ -5284,6 +5587,12 @@ export interface operations {
                             id: string;
                             order_id: string;
                             reason: string | null;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -5442,6 +5751,12 @@ export interface operations {
                             status: "open" | "awaiting_user" | "resolved" | "closed";
                             subject: string;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -5527,6 +5842,12 @@ export interface operations {
                         status: "open" | "awaiting_user" | "resolved" | "closed";
                         subject: string;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -5628,6 +5949,12 @@ export interface operations {
                         status: "open" | "awaiting_user" | "resolved" | "closed";
                         subject: string;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -5765,6 +6092,12 @@ export interface operations {
                         status: "open" | "awaiting_user" | "resolved" | "closed";
                         subject: string;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -5899,6 +6232,12 @@ export interface operations {
                             id: string;
                             reference: string | null;
                             type: "topup" | "order_payment" | "order_refund" | "daily_spin" | "adjustment";
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -6189,6 +6528,12 @@ export interface operations {
                             phone: string | null;
                             referral_code: string | null;
                             referred_by: string | null;
+                            /** @description the user named by referred_by, or null */
+                            referrer: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         next_cursor: string | null;
@@ -6276,6 +6621,19 @@ export interface operations {
                         full_name: string;
                         id: string;
                         is_admin: boolean;
+                        /** @description internal notes, newest first (at most 100) */
+                        notes: {
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            admin: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
+                            admin_id: string;
+                            created_at: string;
+                            id: string;
+                            note: string;
+                        }[];
                         phone: string | null;
                         referral_attribution: {
                             code: string;
@@ -6284,6 +6642,12 @@ export interface operations {
                         } | null;
                         referral_code: string | null;
                         referred_by: string | null;
+                        /** @description the user named by referred_by, or null */
+                        referrer: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        } | null;
                         updated_at: string;
                         wallet: {
                             currency: string;
@@ -6395,6 +6759,19 @@ export interface operations {
                         full_name: string;
                         id: string;
                         is_admin: boolean;
+                        /** @description internal notes, newest first (at most 100) */
+                        notes: {
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            admin: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
+                            admin_id: string;
+                            created_at: string;
+                            id: string;
+                            note: string;
+                        }[];
                         phone: string | null;
                         referral_attribution: {
                             code: string;
@@ -6403,6 +6780,12 @@ export interface operations {
                         } | null;
                         referral_code: string | null;
                         referred_by: string | null;
+                        /** @description the user named by referred_by, or null */
+                        referrer: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        } | null;
                         updated_at: string;
                         wallet: {
                             currency: string;
@@ -6646,6 +7029,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        admin: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         admin_id: string;
                         /** @description signed (integer minor units) */
                         amount: number;
@@ -6664,6 +7053,12 @@ export interface operations {
                             id: string;
                             reference: string | null;
                             type: "topup" | "order_payment" | "order_refund" | "daily_spin" | "adjustment";
+                        };
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
                         };
                         user_id: string;
                     };
@@ -6883,6 +7278,129 @@ export interface operations {
             };
         };
     };
+    adminAddUserNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        admin: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
+                        admin_id: string;
+                        created_at: string;
+                        id: string;
+                        note: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
     adminListUserOrders: {
         parameters: {
             query?: {
@@ -6920,6 +7438,12 @@ export interface operations {
                             subtotal: number;
                             total: number;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -7015,6 +7539,12 @@ export interface operations {
                             status: "open" | "awaiting_user" | "resolved" | "closed";
                             subject: string;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -8809,6 +9339,26 @@ export interface operations {
                     "application/json": {
                         created_at: string;
                         currency: string;
+                        events: {
+                            actor: {
+                                kind: "user" | "admin" | "system";
+                            };
+                            created_at: string;
+                            data: {
+                                amount?: number;
+                                carrier?: string;
+                                tracking_number?: string;
+                                tracking_url?: string;
+                            } | null;
+                            from_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            id: string;
+                            /** @description always null: notes are internal */
+                            note: null;
+                            order_id: string;
+                            to_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            /** @description placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal) */
+                            type: "placed" | "status_changed" | "cancelled" | "refund" | "note";
+                        }[];
                         id: string;
                         items: {
                             line_total: number;

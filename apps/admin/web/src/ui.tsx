@@ -154,7 +154,7 @@ function MoreButton({ hasMore, more }: { hasMore: boolean; more: () => void }) {
  * (the transactions page), with a column linking each row to its user.
  */
 export function LedgerTable(props: {
-  list: Paged<LedgerEntry & { user_id?: string }>;
+  list: Paged<LedgerEntry & { user_id?: string; user?: PersonRef }>;
   currency: string;
   withUser?: boolean;
   testId: string;
@@ -174,7 +174,7 @@ export function LedgerTable(props: {
           <td>
             <When iso={t.created_at} />
           </td>
-          {withUser && <td>{t.user_id ? <Link to={`/users/${t.user_id}`}>{t.user_id}</Link> : '—'}</td>}
+          {withUser && <td>{t.user ? <Person person={t.user} /> : '—'}</td>}
           <td>{t.type.replace(/_/g, ' ')}</td>
           <td>
             <Money minor={t.amount} currency={currency} />
@@ -201,6 +201,28 @@ export function ExportLink(props: { path: Extract<keyof paths, `${string}/export
 
 /** The plain major-unit text an input field starts with: 123456 INR → "1234.56"; nothing for no amount. */
 export const minorToInput = (minor: number | null, currency: string): string => (minor === null ? '' : minorToDecimal(minor, currency));
+
+/** A person an item names (`{id, full_name, phone}`, null fields for a deleted user). */
+export interface PersonRef {
+  id: string;
+  full_name: string | null;
+  phone: string | null;
+}
+
+/**
+ * The user an item names, by name and phone instead of the id, linking to the user's page; an
+ * anonymised user shows as "Deleted user". One line each, cut with an ellipsis rather than wrapped.
+ */
+export function Person({ person }: { person: PersonRef | null | undefined }) {
+  if (!person) return <>—</>;
+  const deleted = person.full_name === null;
+  return (
+    <Link to={`/users/${person.id}`} className="person" aria-label={deleted ? 'Deleted user' : [person.full_name || '(no name)', person.phone].filter(Boolean).join(' · ')}>
+      <span className="person-name">{deleted ? 'Deleted user' : person.full_name || '(no name)'}</span>
+      {!deleted && person.phone && <span className="person-phone">{person.phone}</span>}
+    </Link>
+  );
+}
 
 export function Status({ value }: { value: string }) {
   return <span className={`status status-${value}`}>{value.replace(/_/g, ' ')}</span>;

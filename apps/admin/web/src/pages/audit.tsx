@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatMoney, Link } from '@storefront/web';
 import { api, client } from '../api.ts';
 import type { AuditEntry } from '../types.ts';
-import { PagedTable, useCurrency, usePaged, When } from '../ui.tsx';
+import { PagedTable, Person, useCurrency, usePaged, When } from '../ui.tsx';
 
 const ENTITIES = ['product', 'category', 'payment_gateway', 'order', 'user', 'wallet', 'ticket'];
 
@@ -136,7 +136,7 @@ export function AuditLogPage() {
               <When iso={e.created_at} />
             </td>
             <td>
-              <Link to={`/users/${e.admin_id}`}>{e.admin_name || 'Deleted user'}</Link>
+              <Person person={e.admin} />
             </td>
             <td>{e.action}</td>
             <td>

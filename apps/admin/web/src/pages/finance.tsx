@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Money, useLoad } from '@storefront/web';
 import { api, client } from '../api.ts';
 import type { LedgerEntry, WebhookLog } from '../types.ts';
-import { ErrorBox, ExportLink, LedgerTable, PagedTable, Status, TableScroll, When, useCurrency, usePaged } from '../ui.tsx';
+import { ErrorBox, ExportLink, LedgerTable, PagedTable, Person, Status, TableScroll, When, useCurrency, usePaged } from '../ui.tsx';
 
 export function RefundsPage() {
   const list = usePaged((page) => api(client.GET('/api/v1/admin/refunds', { params: { query: page } })), []);
@@ -24,7 +24,9 @@ export function RefundsPage() {
             <td>
               <Link to={`/orders/${r.order_id}`}>{r.order_id}</Link>
             </td>
-            <td>{r.user_id ? <Link to={`/users/${r.user_id}`}>{r.user_id}</Link> : '—'}</td>
+            <td>
+              <Person person={r.user} />
+            </td>
             <td>
               <Money minor={r.amount} currency={r.currency} />
             </td>
@@ -217,8 +219,7 @@ export function PaymentsToReturnPage() {
               <When iso={p.created_at} />
             </td>
             <td>
-              <Link to={`/users/${p.user_id}`}>{p.user.full_name ?? p.user_id}</Link>
-              {p.user.phone ? ` ${p.user.phone}` : ''}
+              <Person person={p.user} />
             </td>
             <td>
               <Money minor={p.amount} currency={p.currency} />

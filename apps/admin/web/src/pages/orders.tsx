@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatMoney, Link, Money, parseMoney, useLoad } from '@storefront/web';
 import { api, client } from '../api.ts';
 import { ORDER_STATUSES, type Order } from '../types.ts';
-import { ErrorBox, ExportLink, Notice, PagedTable, Pending, Status, When, useAction, useCurrency, usePaged } from '../ui.tsx';
+import { ErrorBox, ExportLink, Notice, PagedTable, Pending, Person, Status, When, useAction, useCurrency, usePaged } from '../ui.tsx';
 import { DateFilter, FilterBar, LiveSearch, present, useUrlFilters } from '../filters.tsx';
 
 /** Where an admin may move an order from each status (docs/contracts.md §5); refunds have their own button. */
@@ -71,22 +71,27 @@ export function OrdersPage() {
       {badTotal && <ErrorBox error={`Enter totals in ${currency}, like 100.00.`} />}
       <PagedTable
         list={list}
-        columns={['Order', 'Placed', 'User', 'Status', 'Total']}
+        columns={['Order', 'User', 'Status', 'Total', 'Placed']}
         empty="No orders."
         row={(o) => (
           <tr key={o.id}>
             <td>
-              <Link to={`/orders/${o.id}`}>{o.id}</Link>
+              {/* The whole id is the link's name; on screen it is cut to one line. */}
+              <Link to={`/orders/${o.id}`} className="id-cut">
+                {o.id}
+              </Link>
             </td>
             <td>
-              <When iso={o.created_at} />
+              <Person person={o.user} />
             </td>
-            <td>{o.user_id ? <Link to={`/users/${o.user_id}`}>{o.user_id}</Link> : '—'}</td>
             <td>
               <Status value={o.status} />
             </td>
             <td>
               <Money minor={o.total} currency={o.currency} />
+            </td>
+            <td>
+              <When iso={o.created_at} />
             </td>
           </tr>
         )}
@@ -98,10 +103,9 @@ export function OrdersPage() {
 export function OrderDetailPage({ id }: { id: string }) {
   const path = { id };
   const { data: order, error, reload } = useLoad(() => api(client.GET('/api/v1/admin/orders/{id}', { params: { path } })), [id]);
-  // The customer by name and phone, not by id (an unknown or deleted user falls back to the id).
-  const uid = order?.user_id;
-  const { data: customer } = useLoad(uid ? () => api(client.GET('/api/v1/admin/users/{uid}', { params: { path: { uid } } })) : null, [uid]);
   const [amount, setAmount] = useState('');
+  const [ship, setShip] = useState({ carrier: '', tracking_number: '', tracking_url: '' });
+  const [note, setNote] = useState('');
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
@@ -111,8 +115,18 @@ export function OrderDetailPage({ id }: { id: string }) {
 
   const changeStatus = (status: Order['status']) =>
     action.run(async () => {
-      await api(client.POST('/api/v1/admin/orders/{id}/status', { params: { path }, body: { status } }));
+      // Tracking goes only with the move to shipped; empty fields are left out.
+      const tracking = status === 'shipped' ? Object.fromEntries(Object.entries(ship).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== '')) : {};
+      await api(client.POST('/api/v1/admin/orders/{id}/status', { params: { path }, body: { status, ...tracking } }));
+      if (status === 'shipped') setShip({ carrier: '', tracking_number: '', tracking_url: '' });
       setNotice(`Status changed to ${status}.`);
+      reload();
+    });
+  const addNote = () =>
+    action.run(async () => {
+      await api(client.POST('/api/v1/admin/orders/{id}/notes', { params: { path }, body: { note: note.trim() } }));
+      setNote('');
+      setNotice('Note added.');
       reload();
     });
   const refund = () =>
@@ -145,11 +159,7 @@ export function OrderDetailPage({ id }: { id: string }) {
         </dd>
         <dt>Customer</dt>
         <dd data-testid="customer">
-          {order.user_id ? (
-            <Link to={`/users/${order.user_id}`}>{customer ? `${customer.full_name || '(no name)'} · ${customer.phone ?? 'no phone'}` : order.user_id}</Link>
-          ) : (
-            '—'
-          )}
+          <Person person={order.user} />
         </dd>
         <dt>Placed</dt>
         <dd>
@@ -195,6 +205,13 @@ export function OrderDetailPage({ id }: { id: string }) {
       <div className="panel">
         <h2>Change status</h2>
         {(NEXT[order.status] ?? []).length === 0 && <p className="muted">No further status changes from {order.status}.</p>}
+        {NEXT[order.status]?.includes('shipped') && (
+          <div className="ship-fields">
+            <input aria-label="Carrier" placeholder="carrier (optional)" maxLength={100} value={ship.carrier} onChange={(e) => setShip({ ...ship, carrier: e.target.value })} />
+            <input aria-label="Tracking number" placeholder="tracking number (optional)" maxLength={100} value={ship.tracking_number} onChange={(e) => setShip({ ...ship, tracking_number: e.target.value })} />
+            <input aria-label="Tracking URL" type="url" placeholder="https://… tracking link (optional)" maxLength={500} value={ship.tracking_url} onChange={(e) => setShip({ ...ship, tracking_url: e.target.value })} />
+          </div>
+        )}
         <div className="buttons">
           {(NEXT[order.status] ?? []).map((s) => (
             <button type="button" key={s} disabled={action.busy} onClick={() => changeStatus(s)}>
@@ -202,6 +219,25 @@ export function OrderDetailPage({ id }: { id: string }) {
             </button>
           ))}
         </div>
+      </div>
+      <div className="panel">
+        <h2>Timeline</h2>
+        <Timeline events={order.events} currency={order.currency} />
+        <form
+          className="note-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void addNote();
+          }}
+        >
+          <label htmlFor="order-note">Add an internal note (never shown to the customer)</label>
+          <textarea id="order-note" maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+          <div className="buttons">
+            <button type="submit" disabled={action.busy || note.trim() === ''}>
+              Add note
+            </button>
+          </div>
+        </form>
       </div>
       <div className="panel">
         <h2>Refund to wallet</h2>
@@ -221,5 +257,66 @@ export function OrderDetailPage({ id }: { id: string }) {
         </form>
       </div>
     </section>
+  );
+}
+
+type OrderEvent = Order['events'][number];
+
+const WHAT: Record<OrderEvent['type'], string> = {
+  placed: 'Placed',
+  status_changed: 'Status changed',
+  cancelled: 'Cancelled',
+  refund: 'Refund',
+  note: 'Note',
+};
+
+/** Who did it: the customer or staff member by name (linking to them), or the system. */
+function Actor({ actor }: { actor: OrderEvent['actor'] }) {
+  if (actor.kind === 'system' || actor.id === null) return <span>system</span>;
+  return (
+    <span>
+      {actor.kind === 'admin' ? 'staff ' : 'customer '}
+      <Link to={`/users/${actor.id}`}>{actor.name ?? 'Deleted user'}</Link>
+    </span>
+  );
+}
+
+/** The order's history, oldest first: what happened, who, when, from → to, tracking, refunds and notes. */
+export function Timeline({ events, currency }: { events: OrderEvent[]; currency: string }) {
+  if (events.length === 0) return <p className="muted">No events yet.</p>;
+  return (
+    <ol className="timeline" data-testid="timeline">
+      {events.map((e) => (
+        <li key={e.id} data-type={e.type}>
+          <div className="event-head">
+            <span className="event-what">{WHAT[e.type]}</span>
+            {e.from_status && e.to_status && e.from_status !== e.to_status && (
+              <span>
+                <Status value={e.from_status} /> → <Status value={e.to_status} />
+              </span>
+            )}
+            <Actor actor={e.actor} />
+            <When iso={e.created_at} />
+          </div>
+          {e.data && (e.data.carrier || e.data.tracking_number || e.data.tracking_url) && (
+            <p className="event-data">
+              Tracking: {[e.data.carrier, e.data.tracking_number].filter(Boolean).join(' ')}{' '}
+              {e.data.tracking_url && (
+                <a href={e.data.tracking_url} target="_blank" rel="noreferrer noopener">
+                  track the parcel
+                </a>
+              )}
+            </p>
+          )}
+          {e.data && typeof e.data.amount === 'number' && (
+            <p className="event-data">
+              Refunded <Money minor={e.data.amount} currency={currency} />
+              {e.data.reason ? ` · ${e.data.reason}` : ''}
+            </p>
+          )}
+          {e.note && <p className="event-note">{e.note}</p>}
+        </li>
+      ))}
+    </ol>
   );
 }

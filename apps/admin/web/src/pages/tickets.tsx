@@ -3,7 +3,7 @@ import { DateFilter, FilterBar, present, useUrlFilters } from '../filters.tsx';
 import { Link, useLoad } from '@storefront/web';
 import { api, client } from '../api.ts';
 import { TICKET_STATUSES, type Ticket } from '../types.ts';
-import { ErrorBox, Notice, PagedTable, Pending, Status, When, useAction, usePaged } from '../ui.tsx';
+import { ErrorBox, Notice, PagedTable, Pending, Person, Status, When, useAction, usePaged } from '../ui.tsx';
 
 const TICKET_FILTERS = ['status', 'created_from', 'created_to'] as const;
 
@@ -39,7 +39,9 @@ export function TicketsPage() {
             <td>
               <Status value={t.status} />
             </td>
-            <td>{t.user_id ? <Link to={`/users/${t.user_id}`}>{t.user_id}</Link> : '—'}</td>
+            <td>
+              <Person person={t.user} />
+            </td>
             <td>
               <When iso={t.updated_at} />
             </td>
@@ -78,7 +80,7 @@ export function TicketDetailPage({ id }: { id: string }) {
         {ticket.user_id ? (
           <>
             {' '}
-            · by <Link to={`/users/${ticket.user_id}`}>{ticket.user_id}</Link>
+            · by <Person person={ticket.user} />
           </>
         ) : null}
       </p>

@@ -3,7 +3,7 @@ import { formatMoney, Link, Money, navigate, parseMoney, useLoad } from '@storef
 import type { LedgerEntry } from '../types.ts';
 import { api, client } from '../api.ts';
 import { DateFilter, FilterBar, LiveSearch, present, useUrlFilters, YesNoFilter } from '../filters.tsx';
-import { Cell, ErrorBox, LedgerTable, Notice, PagedTable, Pending, Status, When, minorToInput, useAction, useCurrency, usePaged } from '../ui.tsx';
+import { Cell, ErrorBox, LedgerTable, Notice, PagedTable, Pending, Person, Status, When, minorToInput, useAction, useCurrency, usePaged } from '../ui.tsx';
 
 const USER_FILTERS = ['q', 'joined_from', 'joined_to', 'has_orders', 'has_balance'] as const;
 const yesNo = (v: string) => (v === 'true' ? true : v === 'false' ? false : undefined);
@@ -44,7 +44,7 @@ export function UsersPage() {
   );
 }
 
-const SKIP = new Set(['id', 'full_name', 'phone', 'email', 'is_admin', 'wallet', 'deletion', 'referral_attribution']);
+const SKIP = new Set(['id', 'full_name', 'phone', 'email', 'is_admin', 'wallet', 'deletion', 'referral_attribution', 'referred_by']);
 
 export function UserDetailPage({ id }: { id: string }) {
   const uid = { uid: id };
@@ -55,6 +55,7 @@ export function UserDetailPage({ id }: { id: string }) {
   const [edit, setEdit] = useState<{ full_name: string; email: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [reversing, setReversing] = useState<Debit | null>(null);
+  const [note, setNote] = useState('');
   const action = useAction();
   const currency = useCurrency();
   if (error || !user) return <Pending title="User" error={error} />;
@@ -73,6 +74,13 @@ export function UserDetailPage({ id }: { id: string }) {
       await api(client.PUT('/api/v1/admin/users/{uid}', { params: { path: uid }, body: { full_name: edit.full_name.trim(), email: edit.email.trim() === '' ? null : edit.email.trim() } }));
       setEdit(null);
       setNotice('Saved.');
+      reload();
+    });
+  const addNote = () =>
+    action.run(async () => {
+      await api(client.POST('/api/v1/admin/users/{uid}/notes', { params: { path: uid }, body: { note: note.trim() } }));
+      setNote('');
+      setNotice('Note added.');
       reload();
     });
   const remove = () =>
@@ -149,6 +157,12 @@ export function UserDetailPage({ id }: { id: string }) {
               ) : null}
             </dd>,
           ]}
+          {user.referrer && [
+            <dt key="referrer-t">Referred by</dt>,
+            <dd key="referrer-d">
+              <Person person={user.referrer} />
+            </dd>,
+          ]}
           {attribution && [
             <dt key="ref-t">Referral attribution</dt>,
             <dd key="ref-d">
@@ -175,6 +189,37 @@ export function UserDetailPage({ id }: { id: string }) {
         <button type="button" className="danger" onClick={remove}>
           Delete user
         </button>
+      </div>
+
+      <div className="panel">
+        <h2>Notes</h2>
+        {user.notes.length === 0 ? (
+          <p className="muted">No notes yet.</p>
+        ) : (
+          <ul className="notes" data-testid="user-notes">
+            {user.notes.map((n) => (
+              <li key={n.id}>
+                <When iso={n.created_at} /> · <Person person={n.admin} />
+                <p className="note-text">{n.note}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form
+          className="note-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void addNote();
+          }}
+        >
+          <label htmlFor="user-note">Add an internal note (staff only)</label>
+          <textarea id="user-note" maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+          <div className="buttons">
+            <button type="submit" disabled={action.busy || note.trim() === ''}>
+              Add note
+            </button>
+          </div>
+        </form>
       </div>
 
       <AdjustWallet

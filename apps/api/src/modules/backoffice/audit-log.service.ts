@@ -23,7 +23,7 @@ function listRows(db: Handle, f: { entity?: string; entityId?: string; adminId?:
     .leftJoin('orders as o', (j) => j.onRef('o.id', '=', 'a.entity_id').on('a.entity', '=', 'order'))
     .leftJoin('users as eu', (j) => j.onRef('eu.id', '=', 'a.entity_id').on('a.entity', 'in', ['user', 'wallet']))
     .leftJoin('users as ou', 'ou.id', 'o.user_id')
-    .select(['a.id', 'a.admin_id', 'u.full_name as admin_name', 'a.action', 'a.entity', 'a.entity_id', 'a.before', 'a.after', 'a.created_at'])
+    .select(['a.id', 'a.admin_id', 'u.full_name as admin_name', 'u.phone as admin_phone', 'u.deleted_at as admin_deleted_at', 'a.action', 'a.entity', 'a.entity_id', 'a.before', 'a.after', 'a.created_at'])
     .select(['p.name as product_name', 'c.name as category_name', 'g.name as gateway_name', 't.subject as ticket_subject'])
     .select(['o.id as order_id', 'ou.full_name as customer_name', 'ou.deleted_at as customer_deleted_at'])
     .select(['eu.id as user_id', 'eu.full_name as user_name', 'eu.deleted_at as user_deleted_at']);
@@ -73,6 +73,7 @@ function toItem(r: Row) {
     id: r.id,
     admin_id: r.admin_id,
     admin_name: r.admin_name,
+    admin: r.admin_deleted_at === null ? { id: r.admin_id, full_name: r.admin_name, phone: r.admin_phone } : { id: r.admin_id, full_name: null, phone: null },
     action: r.action,
     entity: r.entity,
     entity_id: r.entity_id,

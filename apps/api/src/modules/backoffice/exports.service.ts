@@ -15,8 +15,8 @@ const when = (ctx: Ctx, iso: string) => timeCells(iso, ctx.config.shopTimeZone);
 
 /** The customer's name and phone for the batch's users, in one read; empty for a deleted user. */
 async function customers(ctx: Ctx, userIds: string[]) {
-  const people = await accounts.people(ctx.db, userIds);
-  return (id: string) => customerCells(people.get(id));
+  const person = await accounts.people(ctx.db, userIds);
+  return (id: string) => customerCells(person(id));
 }
 
 export const ORDER_CSV_COLUMNS = [
