@@ -141,15 +141,18 @@ export interface ResultDetail {
   checkHref?: string;
   /**
    * Back to the shop (the top-up's return_url with `topup=<token>`): the page moves on by itself
-   * after a moment, and the shop shows the outcome (credited, not credited, still checking).
+   * at once, and the shop shows the outcome (credited, not credited, still checking).
    */
   returnHref?: string;
   /** The page holds the only way to ask again (gateway A's proof): it links back to the shop but does not move on by itself. */
   stay?: boolean;
 }
 
-/** Seconds a result page stays before it takes the payer back to the shop. */
-export const RETURN_DELAY_SECONDS = 2;
+/**
+ * Seconds a result page stays before it takes the payer back to the shop: none, since the shop
+ * shows the outcome itself, and a timed refresh would fail WCAG 2.2.1 (timing adjustable).
+ */
+export const RETURN_DELAY_SECONDS = 0;
 
 export function resultPage(reply: FastifyReply, kind: ResultKind, detail: ResultDetail = {}): FastifyReply {
   const amount = detail.amount !== undefined && detail.currency ? formatMoney(detail.amount, detail.currency) : null;

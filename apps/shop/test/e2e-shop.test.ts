@@ -76,8 +76,15 @@ describe('the shop in a phone browser', { skip }, () => {
     await screen(page, '04-product-zoom');
     await page.getByRole('button', { name: 'Close' }).click();
 
-    // Register (the wallet tab asks to sign in first).
-    await page.getByRole('link', { name: 'Wallet' }).click();
+    // Two products into the cart signed out; checking out asks to sign in, and signing up from
+    // there comes back to the cart.
+    await page.goto(`${st.shopUrl}/products/${st.products['Copper Kettle']}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.goto(`${st.shopUrl}/products/${st.products['Stoneware Mug']}`);
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('link', { name: /^Cart/ }).click();
+    await page.getByRole('button', { name: 'Sign in to check out' }).click();
     await page.getByRole('heading', { name: 'Welcome to Storefront' }).waitFor();
     await screen(page, '05-sign-in');
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -87,50 +94,44 @@ describe('the shop in a phone browser', { skip }, () => {
     await page.getByLabel('Password', { exact: true }).fill('a good long password');
     await screen(page, '06-register');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Shop', exact: true }).waitFor();
+    await page.waitForURL(`${st.shopUrl}/cart`);
     const me = await userByPhone(phoneNumber);
     const login = await call(st.s.api, 'POST', '/api/v1/auth/login', { body: { phone: phoneNumber, password: 'a good long password' } });
     const token = login.body.custom_token as string;
 
-    // Two products into the cart; the wallet is empty, so paying is refused with a way to top up.
-    await page.goto(`${st.shopUrl}/products/${st.products['Copper Kettle']}`);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.goto(`${st.shopUrl}/products/${st.products['Stoneware Mug']}`);
-    await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByRole('link', { name: /^Cart/ }).click();
+    // The wallet is empty: the cart says what is missing and offers one action, which adds it
+    // through the hosted page in this same tab and comes back here.
     await page.getByRole('heading', { name: 'Order summary' }).waitFor();
     assert.match(await text(page), /Total\s*₹2,497\.00/);
-    await page.getByRole('button', { name: 'Pay ₹2,497.00' }).click();
-    await page.getByText('Your wallet does not have enough credits for this order.').waitFor();
-    await screen(page, '07-cart-insufficient');
+    assert.match(await page.getByTestId('shortfall').innerText(), /Still to add\s*₹2,497\.00/);
+    assert.equal(await page.getByRole('button', { name: /^Pay/ }).count(), 0, 'a short wallet offers no Pay');
+    await screen(page, '07-cart-short');
     assert.equal((await ordersOf(me.id)).length, 0);
 
-    // Top up ₹2,497 through the hosted page and gateway B; the app polls until it is credited.
-    await page.getByRole('alert').getByRole('button', { name: 'Top up wallet' }).click();
-    await page.getByLabel('Amount (INR)').fill('2,497');
-    await screen(page, '08-top-up');
-    const [pay] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Continue to payment' }).click()]);
-    await page.getByRole('heading', { name: 'Waiting for your payment' }).waitFor();
-    await screen(page, '09-top-up-waiting');
-    await pay.waitForURL(/\/topup\?token=/);
-    await pay.click('#pay-gateway-b');
-    await pay.click('#sim-approve');
-    await pay.waitForSelector('#result');
-    assert.equal(await pay.getAttribute('#result', 'data-result'), 'success');
-    await pay.close();
-    await page.getByRole('heading', { name: 'Money added' }).waitFor();
-    assert.equal(await page.getByTestId('new-balance').innerText(), '₹2,497.00');
+    // The checkout's one Idempotency-Key, as the app sends it.
+    const keys: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders') keys.push(r.headers()['idempotency-key']!);
+    });
+    await page.getByRole('button', { name: 'Add ₹2,497.00 and pay' }).click();
+    await page.waitForURL(/\/topup\?token=/);
+    assert.equal(context.pages().length, 1, 'the hosted page opens in the same tab');
+    assert.equal(await page.textContent('#amount'), '₹2,497.00');
+    await screen(page, '08-hosted-page');
+    await page.click('#pay-gateway-a');
+    // Paid: the payment server takes the shopper straight back to the checkout with the top-up's token.
+    await page.click('#sim-pay');
+    await page.waitForURL(/\/cart\?topup=/);
+    await page.getByTestId('topup-outcome').filter({ hasText: '₹2,497.00 was added to your wallet' }).waitFor();
+    await page.getByRole('button', { name: 'Pay ₹2,497.00' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: /^Add / }).count(), 0);
     assert.equal(await wallet(token), 249_700);
-    await screen(page, '10-top-up-done');
-    await page.getByRole('button', { name: 'Back to wallet' }).click();
-    await page.getByRole('listitem').filter({ hasText: 'Money added' }).waitFor();
-    await screen(page, '11-wallet');
+    await screen(page, '10-back-at-checkout');
+    // The checkout's key was made before leaving for the payment page and kept across the trip.
+    const keptKey = await page.evaluate(() => JSON.parse(localStorage.getItem('sf_shop_cart')!).checkout?.key as string | undefined);
+    assert.match(keptKey ?? '', /^[0-9a-f]{32}$/);
 
-    // Checkout at the server's prices: one order, the wallet debited once, stock taken.
-    await page.getByRole('link', { name: /^Cart/ }).click();
-    await page.getByRole('heading', { name: 'Order summary' }).waitFor();
-    await screen(page, '12-cart');
+    // One confirming tap places the order: one order, the wallet debited once, stock taken.
     await page.getByRole('button', { name: 'Pay ₹2,497.00' }).click();
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
     await screen(page, '13-order-placed');
@@ -138,6 +139,13 @@ describe('the shop in a phone browser', { skip }, () => {
     assert.equal(await wallet(token), 0);
     assert.equal(await stockOf(st.products['Copper Kettle']!), 11);
     assert.equal(await stockOf(st.products['Stoneware Mug']!), 38);
+    // Replaying the checkout with its key answers the same order: no second order, no second debit.
+    assert.deepEqual(keys, [keptKey], 'the order is placed with the key made before the top-up');
+    const items = [{ product_id: st.products['Copper Kettle'], quantity: 1 }, { product_id: st.products['Stoneware Mug'], quantity: 2 }];
+    const replay = await call(st.s.api, 'POST', '/api/v1/orders', { token, body: { items }, headers: { 'idempotency-key': keys[0]! } });
+    assert.equal(replay.body.id, (await ordersOf(me.id))[0]!.id, replay.text);
+    assert.equal((await ordersOf(me.id)).length, 1);
+    assert.equal(await wallet(token), 0);
 
     // The order, then its cancellation: the wallet and the stock come back.
     await page.getByRole('link', { name: 'See your order' }).click();
@@ -156,6 +164,7 @@ describe('the shop in a phone browser', { skip }, () => {
     await page.getByRole('link', { name: 'Wallet' }).click();
     await page.getByRole('listitem').filter({ hasText: 'Order refund' }).waitFor();
     assert.equal(await page.getByTestId('credits').innerText(), '₹2,497.00');
+    await screen(page, '11-wallet');
 
     // Help: open a ticket and read it back.
     await page.getByRole('link', { name: 'Account' }).click();

@@ -116,7 +116,7 @@ export function App() {
     screen = <SignIn next={path + location.search} />;
   } else if (path === '/') screen = <Browse search={search} />;
   else if ((p = match('/products/:id', path))) screen = <ProductPage id={p.id!} />;
-  else if (path === '/cart') screen = <CartPage />;
+  else if (path === '/cart') screen = <CartPage search={search} />;
   else if ((p = match('/checkout/done/:id', path))) screen = <OrderPlaced id={p.id!} />;
   else if (path === '/orders') screen = <Orders />;
   else if ((p = match('/orders/:id', path))) screen = <OrderDetail id={p.id!} />;
@@ -130,7 +130,7 @@ export function App() {
   else if ((p = match('/account/tickets/:id', path))) screen = <TicketDetail id={p.id!} />;
   else if (path === '/account/delete') screen = <Deletion />;
   else if (path === '/sign-in') screen = <SignIn next={search.get('next') ?? '/'} ended={search.has('ended')} />;
-  else if (path === '/register') screen = <Register referral={search.get('ref') ?? ''} />;
+  else if (path === '/register') screen = <Register referral={search.get('ref') ?? ''} next={search.get('next') ?? '/'} />;
   else if (path === '/reset-password') screen = <ResetPassword />;
   else if ((p = match('/r/:code', path))) {
     // Opened from the app's own cache: go to sign-up with the code (the server logs the click when online).
