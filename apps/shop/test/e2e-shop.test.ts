@@ -217,10 +217,21 @@ describe('the shop in a phone browser', { skip }, () => {
     await screen(page, '21-delete-pending');
     const status = await call(st.s.api, 'GET', '/api/v1/account/deletion/status', { token });
     assert.equal(status.body.status, 'pending');
-    // Changing one's mind during the grace period.
-    await page.getByRole('button', { name: 'Keep my account' }).click();
+    // Signed out and back in, the Account screen shows the pending deletion with its date, and
+    // changing one's mind during the grace period is one tap there.
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.goto(`${st.shopUrl}/sign-in?next=/account`);
+    await page.getByLabel('Phone number').fill(phoneNumber);
+    await page.getByLabel('Password').fill('a good long password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Your account is set to be deleted' }).waitFor();
+    assert.match(await page.getByTestId('deletion-date').innerText(), /\d{4}/);
+    await screen(page, '32-account-deletion-pending');
+    await page.getByRole('button', { name: 'Cancel the deletion' }).click();
     await page.getByText('Your deletion request is cancelled. Your account stays.').waitFor();
-    assert.equal((await call(st.s.api, 'GET', '/api/v1/account/deletion/status', { token })).body.status, 'cancelled');
+    const again = (await call(st.s.api, 'POST', '/api/v1/auth/login', { body: { phone: phoneNumber, password: 'a good long password' } })).body.custom_token as string;
+    assert.equal((await call(st.s.api, 'GET', '/api/v1/account/deletion/status', { token: again })).body.status, 'cancelled');
 
     assert.deepEqual(problems, []);
     });
@@ -479,6 +490,43 @@ describe('the shop in a phone browser', { skip }, () => {
     await context.close();
   });
 
+  test('the API stopped behind a working shop: the saved catalogue, its category chips and a banner', async () => {
+    // Its own shop server, in front of the proxy the test can take down.
+    const shop = await buildShopServer(loadShopConfig({ STOREFRONT_API_URL: st.s.proxy.url, LOG_LEVEL: 'silent' }));
+    await shop.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(shop.server.address() as { port: number }).port}`;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-IN' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await scenario(page, 'api-down', async () => {
+        await page.goto(url);
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await page.reload();
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        await page.getByRole('link', { name: /Copper Kettle/ }).waitFor();
+        await page.getByRole('button', { name: 'Home', exact: true }).waitFor();
+        assert.equal(await page.getByRole('status').filter({ hasText: 'cannot reach' }).count(), 0);
+
+        st.s.proxy.mode = 'down';
+        await page.reload();
+        await page.getByText('The shop cannot reach its server right now.').waitFor();
+        await page.getByRole('link', { name: /Copper Kettle/ }).waitFor();
+        assert.equal(await page.getByRole('list', { name: 'Products' }).getByRole('listitem').count(), 6);
+        assert.equal(await page.getByRole('group', { name: 'Categories' }).getByRole('button').count(), 3, 'the category chips stay');
+        await screen(page, '33-api-down-catalogue');
+
+        // Back up: the banner goes by itself.
+        st.s.proxy.mode = 'up';
+        await page.getByText('The shop cannot reach its server right now.').waitFor({ state: 'detached' });
+      });
+    } finally {
+      st.s.proxy.mode = 'up';
+      await context.close();
+      await shop.close();
+    }
+  });
+
   test('an outdated build meets the version gate', async () => {
     // Its own API and shop server: the minimum version is a start-up setting.
     const gated = await createTestApp({ APP_VERSION: '2.1.0', APP_MIN_VERSION: '2.0.0', APP_APK_URL: 'https://shop.example/storefront.apk' });
@@ -491,10 +539,20 @@ describe('the shop in a phone browser', { skip }, () => {
       await scenario(page, 'gate', async () => {
         await page.goto(`http://127.0.0.1:${(shop.server.address() as { port: number }).port}/`);
         await page.getByRole('heading', { name: 'Update required' }).waitFor();
-        assert.match(await page.locator('main').innerText(), /\(1\.0\.0\) is no longer supported\. Please install the latest version \(2\.1\.0\)/);
+        assert.match(await page.locator('main').innerText(), /\(1\.0\.0\) is no longer supported\. Please reload to get the latest version \(2\.1\.0\)/);
+        await page.getByRole('button', { name: 'Reload to update' }).waitFor();
         assert.equal(await page.getByRole('link', { name: 'Update the app' }).getAttribute('href'), 'https://shop.example/storefront.apk');
         assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0, 'nothing behind the gate');
         await screen(page, '28-version-gate');
+        // Never in the middle of a checkout: with a checkout under way the cart stays usable.
+        await page.evaluate(() =>
+          localStorage.setItem('sf_shop_cart', JSON.stringify({ lines: [{ product_id: 'p1', name: 'Mug', price: 100, currency: 'INR', image_url: null, quantity: 1, stock: 5 }], checkout: { key: 'k', fingerprint: 'f' } })),
+        );
+        await page.goto(`http://127.0.0.1:${(shop.server.address() as { port: number }).port}/cart`);
+        await page.getByRole('heading', { name: 'Cart' }).waitFor();
+        assert.equal(await page.getByRole('heading', { name: 'Update required' }).count(), 0);
+        await page.getByRole('link', { name: 'Shop' }).click();
+        await page.getByRole('heading', { name: 'Update required' }).waitFor();
       });
     } finally {
       await context.close();
