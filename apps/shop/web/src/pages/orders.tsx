@@ -12,6 +12,58 @@ const STATUS: Record<Order['status'], string> = {
   refunded: 'Refunded',
 };
 const STEPS: Order['status'][] = ['placed', 'processing', 'shipped', 'delivered'];
+/**
+ * One entry of the order's timeline as `GET /orders/:id` gives it to the shopper (docs/contracts.md
+ * §11 "Order events": no notes, no admin identities). Read when present; an API without events
+ * leaves the status steps.
+ */
+interface OrderEvent {
+  id: string;
+  type: 'placed' | 'status_changed' | 'cancelled' | 'refund' | 'note';
+  to_status: Order['status'] | null;
+  data: { carrier?: string; tracking_number?: string; tracking_url?: string; amount?: number } | null;
+  created_at: string;
+}
+const eventsOf = (o: Order): OrderEvent[] => {
+  const e = (o as { events?: unknown }).events;
+  return Array.isArray(e) ? (e as OrderEvent[]).filter((x) => x.type !== 'note') : [];
+};
+/** A tracking link only to a web page (it comes from the back office). */
+const webUrl = (u: string | undefined): string | null => (u && /^https?:\/\//i.test(u) ? u : null);
+
+function EventLine({ e, currency }: { e: OrderEvent; currency: string }) {
+  const when = formatDate(e.created_at);
+  if (e.type === 'refund') {
+    return (
+      <>
+        {e.data?.amount !== undefined ? <>Refund of <Money minor={e.data.amount} currency={currency} /> to your wallet</> : 'Refund to your wallet'} · {when}
+      </>
+    );
+  }
+  const title = e.type === 'placed' ? 'Placed' : e.type === 'cancelled' ? 'Cancelled' : e.to_status ? STATUS[e.to_status] : 'Updated';
+  const d = e.data;
+  const link = webUrl(d?.tracking_url);
+  return (
+    <>
+      {title} · {when}
+      {d?.carrier || d?.tracking_number ? (
+        <span className="muted tracking">
+          {' '}
+          {[d.carrier, d.tracking_number ? `tracking ${d.tracking_number}` : null].filter(Boolean).join(', ')}
+        </span>
+      ) : null}
+      {link ? (
+        <>
+          {' '}
+          <a href={link} target="_blank" rel="noopener noreferrer" className="target">
+            Track the parcel
+          </a>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /** docs/contracts.md §5: a shopper may cancel while the order is placed or processing. */
 const cancellable = (o: Order) => o.status === 'placed' || o.status === 'processing';
 
@@ -64,6 +116,7 @@ export function OrderDetail({ id }: { id: string }) {
   }
 
   const stepIndex = STEPS.indexOf(o.status);
+  const events = eventsOf(o);
   return (
     <Screen title="Order" back="/orders">
       <section className="card">
@@ -73,7 +126,13 @@ export function OrderDetail({ id }: { id: string }) {
         </div>
         <p className="muted">Placed {formatDate(o.created_at)}</p>
         <ol className="timeline" aria-label="Order progress">
-          {o.status === 'cancelled' || o.status === 'refunded' ? (
+          {events.length > 0 ? (
+            events.map((e, i) => (
+              <li key={e.id} className={i === events.length - 1 ? 'done current' : 'done'}>
+                <EventLine e={e} currency={o.currency} />
+              </li>
+            ))
+          ) : o.status === 'cancelled' || o.status === 'refunded' ? (
             <>
               <li className="done">Placed · {formatDate(o.created_at)}</li>
               <li className="done current">
