@@ -228,6 +228,8 @@ export const OPERATIONS: Record<string, Operation> = {
     errors: { 409: ['refund_exceeds_paid', 'invalid_transition', 'idempotency_conflict', 'conflict'] },
   },
   'GET /api/v1/admin/refunds': { id: 'adminListRefunds', summary: 'All refunds' },
+  'POST /api/v1/admin/orders/{id}/notes': { id: 'adminAddOrderNote', summary: 'Add an internal note to an order (a note event on its timeline)' },
+  'POST /api/v1/admin/users/{uid}/notes': { id: 'adminAddUserNote', summary: 'Add an internal note to a user' },
   'GET /api/v1/admin/orders/export.csv': { id: 'adminExportOrders', summary: 'All orders the filters match, as CSV' },
   'GET /api/v1/admin/refunds/export.csv': { id: 'adminExportRefunds', summary: 'All refunds the filters match, as CSV' },
   'GET /api/v1/admin/reconciliation/export.csv': { id: 'adminExportReconciliation', summary: 'The reconciliation report, as CSV' },

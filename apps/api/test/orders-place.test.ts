@@ -67,7 +67,13 @@ describe('orders: quote, placement, idempotency', () => {
     assert.deepEqual(tx.map((r) => [r.type, Number(r.amount)]), [['order_payment', -2400]]);
     assert.equal(await assertLedgerMatches(t, u.id), 2600);
     const got = await call(t.app, 'GET', `/api/v1/orders/${o.id}`, { token: u.token });
-    assert.deepEqual(got.body, o);
+    const { events, ...same } = got.body;
+    assert.deepEqual(same, o);
+    assert.deepEqual(
+      events.map((e: any) => [e.type, e.from_status, e.to_status, e.actor, e.created_at]),
+      [['placed', null, 'placed', { kind: 'user' }, o.created_at]],
+      'the placement wrote its placed event',
+    );
   });
 
   it('refusals change nothing: 402 insufficient_credits, 409 out_of_stock, 400 invalid_product leave stock, wallet and orders alone', async () => {
@@ -130,7 +136,7 @@ describe('orders: quote, placement, idempotency', () => {
     assert.equal(await assertLedgerMatches(t, u.id), 700);
   });
 
-  it('a placement is at most 5 statements (SQLite: one transaction) and ONE statement without BEGIN/COMMIT on PostgreSQL', async () => {
+  it('a placement is at most 6 statements (SQLite: one transaction) and ONE statement without BEGIN/COMMIT on PostgreSQL', async () => {
     const { app, statements, close } = await countingApp(t);
     try {
       const u = await registerUser(app);
@@ -150,7 +156,7 @@ describe('orders: quote, placement, idempotency', () => {
         assert.doesNotMatch(statements.join('\n'), /^\s*begin/im);
       } else {
         const work = placement.filter((s) => !/^\s*(begin|commit|rollback)/i.test(s));
-        assert.ok(work.length <= 5, `placement used ${work.length} statements:\n${work.join('\n')}`);
+        assert.ok(work.length <= 6, `placement used ${work.length} statements:\n${work.join('\n')}`);
       }
     } finally {
       await close();

@@ -278,6 +278,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an internal note to an order (a note event on its timeline) */
+        post: operations["adminAddOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{id}/refund": {
         parameters: {
             query?: never;
@@ -688,6 +705,23 @@ export interface paths {
         get: operations["adminGetUserLedger"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{uid}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an internal note to a user */
+        post: operations["adminAddUserNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2330,6 +2364,12 @@ export interface operations {
                         items: {
                             /** @description `<entity>.<verb>`, e.g. `product.update` */
                             action: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            admin: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             admin_id: string;
                             /** @description the admin's name now (an anonymised admin shows as such) */
                             admin_name: string;
@@ -3085,6 +3125,12 @@ export interface operations {
                             subtotal: number;
                             total: number;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -3161,6 +3207,29 @@ export interface operations {
                     "application/json": {
                         created_at: string;
                         currency: string;
+                        events: {
+                            actor: {
+                                id: string | null;
+                                kind: "user" | "admin" | "system";
+                                name: string | null;
+                            };
+                            created_at: string;
+                            data: {
+                                amount?: number;
+                                carrier?: string;
+                                reason?: string | null;
+                                refund_id?: string;
+                                tracking_number?: string;
+                                tracking_url?: string;
+                            } | null;
+                            from_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            id: string;
+                            note: string | null;
+                            order_id: string;
+                            to_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            /** @description placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal) */
+                            type: "placed" | "status_changed" | "cancelled" | "refund" | "note";
+                        }[];
                         id: string;
                         items: {
                             line_total: number;
@@ -3174,6 +3243,12 @@ export interface operations {
                         subtotal: number;
                         total: number;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -3240,6 +3315,140 @@ export interface operations {
             };
         };
     };
+    adminAddOrderNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor: {
+                            id: string | null;
+                            kind: "user" | "admin" | "system";
+                            name: string | null;
+                        };
+                        created_at: string;
+                        data: {
+                            amount?: number;
+                            carrier?: string;
+                            reason?: string | null;
+                            refund_id?: string;
+                            tracking_number?: string;
+                            tracking_url?: string;
+                        } | null;
+                        from_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                        id: string;
+                        note: string | null;
+                        order_id: string;
+                        to_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                        /** @description placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal) */
+                        type: "placed" | "status_changed" | "cancelled" | "refund" | "note";
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
     adminRefundOrder: {
         parameters: {
             query?: never;
@@ -3267,6 +3476,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the admin who refunded; null for the shopper's own cancel */
+                        admin: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        } | null;
                         admin_id: string | null;
                         amount: number;
                         created_at: string;
@@ -3275,6 +3490,29 @@ export interface operations {
                         order: {
                             created_at: string;
                             currency: string;
+                            events: {
+                                actor: {
+                                    id: string | null;
+                                    kind: "user" | "admin" | "system";
+                                    name: string | null;
+                                };
+                                created_at: string;
+                                data: {
+                                    amount?: number;
+                                    carrier?: string;
+                                    reason?: string | null;
+                                    refund_id?: string;
+                                    tracking_number?: string;
+                                    tracking_url?: string;
+                                } | null;
+                                from_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                                id: string;
+                                note: string | null;
+                                order_id: string;
+                                to_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                                /** @description placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal) */
+                                type: "placed" | "status_changed" | "cancelled" | "refund" | "note";
+                            }[];
                             id: string;
                             items: {
                                 line_total: number;
@@ -3288,10 +3526,22 @@ export interface operations {
                             subtotal: number;
                             total: number;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         };
                         order_id: string;
                         reason: string | null;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -3406,7 +3656,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description only with status shipped; shown to the shopper */
+                    carrier?: string;
+                    /** @description internal note on the status_changed event (never shown to the shopper) */
+                    note?: string;
                     status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                    /** @description only with status shipped; shown to the shopper */
+                    tracking_number?: string;
+                    /** @description http or https; only with status shipped; shown to the shopper */
+                    tracking_url?: string;
                 };
             };
         };
@@ -3420,6 +3678,29 @@ export interface operations {
                     "application/json": {
                         created_at: string;
                         currency: string;
+                        events: {
+                            actor: {
+                                id: string | null;
+                                kind: "user" | "admin" | "system";
+                                name: string | null;
+                            };
+                            created_at: string;
+                            data: {
+                                amount?: number;
+                                carrier?: string;
+                                reason?: string | null;
+                                refund_id?: string;
+                                tracking_number?: string;
+                                tracking_url?: string;
+                            } | null;
+                            from_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            id: string;
+                            note: string | null;
+                            order_id: string;
+                            to_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            /** @description placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal) */
+                            type: "placed" | "status_changed" | "cancelled" | "refund" | "note";
+                        }[];
                         id: string;
                         items: {
                             line_total: number;
@@ -3433,6 +3714,12 @@ export interface operations {
                         subtotal: number;
                         total: number;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -5139,6 +5426,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @description the admin who refunded; null for the shopper's own cancel */
+                            admin: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            } | null;
                             admin_id: string | null;
                             amount: number;
                             created_at: string;
@@ -5146,6 +5439,12 @@ export interface operations {
                             id: string;
                             order_id: string;
                             reason: string | null;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -5300,6 +5599,12 @@ export interface operations {
                             status: "open" | "awaiting_user" | "resolved" | "closed";
                             subject: string;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -5385,6 +5690,12 @@ export interface operations {
                         status: "open" | "awaiting_user" | "resolved" | "closed";
                         subject: string;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -5486,6 +5797,12 @@ export interface operations {
                         status: "open" | "awaiting_user" | "resolved" | "closed";
                         subject: string;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -5623,6 +5940,12 @@ export interface operations {
                         status: "open" | "awaiting_user" | "resolved" | "closed";
                         subject: string;
                         updated_at: string;
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         user_id: string;
                     };
                 };
@@ -5757,6 +6080,12 @@ export interface operations {
                             id: string;
                             reference: string | null;
                             type: "topup" | "order_payment" | "order_refund" | "daily_spin" | "adjustment";
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -6039,6 +6368,12 @@ export interface operations {
                             phone: string | null;
                             referral_code: string | null;
                             referred_by: string | null;
+                            /** @description the user named by referred_by, or null */
+                            referrer: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         next_cursor: string | null;
@@ -6126,6 +6461,19 @@ export interface operations {
                         full_name: string;
                         id: string;
                         is_admin: boolean;
+                        /** @description internal notes, newest first (at most 100) */
+                        notes: {
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            admin: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
+                            admin_id: string;
+                            created_at: string;
+                            id: string;
+                            note: string;
+                        }[];
                         phone: string | null;
                         referral_attribution: {
                             code: string;
@@ -6134,6 +6482,12 @@ export interface operations {
                         } | null;
                         referral_code: string | null;
                         referred_by: string | null;
+                        /** @description the user named by referred_by, or null */
+                        referrer: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        } | null;
                         updated_at: string;
                         wallet: {
                             currency: string;
@@ -6245,6 +6599,19 @@ export interface operations {
                         full_name: string;
                         id: string;
                         is_admin: boolean;
+                        /** @description internal notes, newest first (at most 100) */
+                        notes: {
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            admin: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
+                            admin_id: string;
+                            created_at: string;
+                            id: string;
+                            note: string;
+                        }[];
                         phone: string | null;
                         referral_attribution: {
                             code: string;
@@ -6253,6 +6620,12 @@ export interface operations {
                         } | null;
                         referral_code: string | null;
                         referred_by: string | null;
+                        /** @description the user named by referred_by, or null */
+                        referrer: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        } | null;
                         updated_at: string;
                         wallet: {
                             currency: string;
@@ -6496,6 +6869,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        admin: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
                         admin_id: string;
                         /** @description signed (integer minor units) */
                         amount: number;
@@ -6514,6 +6893,12 @@ export interface operations {
                             id: string;
                             reference: string | null;
                             type: "topup" | "order_payment" | "order_refund" | "daily_spin" | "adjustment";
+                        };
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        user: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
                         };
                         user_id: string;
                     };
@@ -6733,6 +7118,129 @@ export interface operations {
             };
         };
     };
+    adminAddUserNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the user named by user_id: null name and phone for a deleted user */
+                        admin: {
+                            full_name: string | null;
+                            id: string;
+                            phone: string | null;
+                        };
+                        admin_id: string;
+                        created_at: string;
+                        id: string;
+                        note: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
     adminListUserOrders: {
         parameters: {
             query?: {
@@ -6770,6 +7278,12 @@ export interface operations {
                             subtotal: number;
                             total: number;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -6865,6 +7379,12 @@ export interface operations {
                             status: "open" | "awaiting_user" | "resolved" | "closed";
                             subject: string;
                             updated_at: string;
+                            /** @description the user named by user_id: null name and phone for a deleted user */
+                            user: {
+                                full_name: string | null;
+                                id: string;
+                                phone: string | null;
+                            };
                             user_id: string;
                         }[];
                         next_cursor: string | null;
@@ -8659,6 +9179,26 @@ export interface operations {
                     "application/json": {
                         created_at: string;
                         currency: string;
+                        events: {
+                            actor: {
+                                kind: "user" | "admin" | "system";
+                            };
+                            created_at: string;
+                            data: {
+                                amount?: number;
+                                carrier?: string;
+                                tracking_number?: string;
+                                tracking_url?: string;
+                            } | null;
+                            from_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            id: string;
+                            /** @description always null: notes are internal */
+                            note: null;
+                            order_id: string;
+                            to_status: ("placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded") | null;
+                            /** @description placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal) */
+                            type: "placed" | "status_changed" | "cancelled" | "refund" | "note";
+                        }[];
                         id: string;
                         items: {
                             line_total: number;

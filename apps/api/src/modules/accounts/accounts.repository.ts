@@ -14,6 +14,11 @@ export function findById(db: Handle, id: string): Promise<UserRow | undefined> {
 }
 
 /** Any user, deleted (anonymised) or not: deleted users keep their rows, and `deleted_at` tells them apart. */
+/** Name and phone of up to a page of users, deleted ones included: one primary-key probe per id. */
+export function findPeople(db: Handle, ids: readonly string[]) {
+  return own(db).selectFrom('users').select(['id', 'full_name', 'phone', 'deleted_at']).where('id', 'in', ids).execute();
+}
+
 export function findUserState(db: Handle, id: string): Promise<{ deleted_at: string | null } | undefined> {
   return own(db).selectFrom('users').select('deleted_at').where('id', '=', id).executeTakeFirst();
 }

@@ -26,3 +26,13 @@ export const PatchMeSchema = Type.Object(
   { anyOf: [{ required: ['full_name'] }, { required: ['email'] }] },
 );
 export type PatchMe = Static<typeof PatchMeSchema>;
+
+/**
+ * The person an admin item names (docs/contracts.md §11, "People, not ids"): name and phone for a
+ * live user, `null` fields for a deleted (anonymised) or unknown one.
+ */
+export const PersonSchema = Type.Object(
+  { id: Type.String(), full_name: Type.Union([Type.String(), Type.Null()]), phone: Type.Union([Type.String(), Type.Null()]) },
+  { description: 'the user named by user_id: null name and phone for a deleted user' },
+);
+export type Person = Static<typeof PersonSchema>;

@@ -5,7 +5,7 @@ import type { Handle } from '../../lib/db-types.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './accounts.repository.ts';
 import type { UserRow } from './accounts.repository.ts';
-import type { PatchMe, User } from './accounts.schemas.ts';
+import type { PatchMe, Person, User } from './accounts.schemas.ts';
 
 export type { UserRow };
 
@@ -25,6 +25,18 @@ export function toUser(
     referred_by: row.referred_by,
     created_at: row.created_at,
   };
+}
+
+/**
+ * The people a page of admin items names, read in one statement by primary key (never one query
+ * per row): answers a lookup that gives `{id, full_name, phone}`, with null fields for a deleted
+ * or unknown user.
+ */
+export async function people(db: Handle, ids: Iterable<string | null | undefined>): Promise<(id: string) => Person> {
+  const wanted = [...new Set([...ids].filter((id): id is string => typeof id === 'string'))];
+  const rows = wanted.length === 0 ? [] : await repo.findPeople(db, wanted);
+  const byId = new Map(rows.filter((r) => r.deleted_at === null).map((r) => [r.id, { id: r.id, full_name: r.full_name, phone: r.phone }]));
+  return (id) => byId.get(id) ?? { id, full_name: null, phone: null };
 }
 
 export const findUserById = repo.findById;

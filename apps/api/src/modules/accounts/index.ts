@@ -10,6 +10,6 @@ export type { AccountsView } from './tables.ts';
 export { EmailSchema, FullNameSchema } from './accounts.schemas.ts';
 export { type UserRow } from './accounts.repository.ts';
 export { type User } from './accounts.schemas.ts';
-export { UserSchema } from './accounts.schemas.ts';
+export { UserSchema, PersonSchema, type Person } from './accounts.schemas.ts';
 /** What other modules call: the user row's reads and writes (sign-up, deletion, referrals, support, back office). */
 export * as accounts from './accounts.service.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import type { Handle } from '../../lib/db-types.ts';
-import { own, read, type DailyFiguresTable } from './tables.ts';
+import { own, read, type DailyFiguresTable, type UserNotesTable } from './tables.ts';
+import type { Selectable } from 'kysely';
 import { trigramPhrase } from '../../lib/search.ts';
 
 const listColumns = [
@@ -147,4 +148,15 @@ export async function currentFigures(db: Handle) {
     open_tickets: n(tickets.n),
     pending_deletion_requests: n(pending.n),
   };
+}
+
+export type UserNoteRow = Selectable<UserNotesTable>;
+
+export async function insertUserNote(db: Handle, row: UserNoteRow): Promise<void> {
+  await own(db).insertInto('user_notes').values(row).execute();
+}
+
+/** A user's notes, newest first, at most `limit`, through `user_notes_user_idx`. */
+export function listUserNotes(db: Handle, userId: string, limit: number): Promise<UserNoteRow[]> {
+  return own(db).selectFrom('user_notes').select(['id', 'user_id', 'admin_id', 'note', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
 }

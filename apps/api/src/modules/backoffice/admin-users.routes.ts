@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { EmailSchema, FullNameSchema } from '../accounts/index.ts';
+import { EmailSchema, FullNameSchema, PersonSchema } from '../accounts/index.ts';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as admin from './admin-users.service.ts';
 
@@ -15,13 +15,23 @@ const listFields = {
   is_admin: Type.Boolean(),
   referral_code: Nullable(Type.String()),
   referred_by: Nullable(Type.String()),
+  referrer: Type.Union([PersonSchema, Type.Null()], { description: 'the user named by referred_by, or null' }),
   created_at: Type.String(),
   updated_at: Type.String(),
   deleted_at: Nullable(Type.String()),
 };
 const AdminUserListItemSchema = Type.Object(listFields);
+const UserNoteSchema = Type.Object({
+  id: Type.String(),
+  note: Type.String(),
+  admin_id: Type.String(),
+  admin: PersonSchema,
+  created_at: Type.String(),
+});
+const NoteBody = Type.Object({ note: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }) }, { additionalProperties: false });
 const AdminUserSchema = Type.Object({
   ...listFields,
+  notes: Type.Array(UserNoteSchema, { description: `internal notes, newest first (at most ${admin.NOTES_SHOWN})` }),
   referral_attribution: Type.Union([
     Type.Object({
       method: Type.Union([Type.Literal('install_referrer'), Type.Literal('manual'), Type.Literal('ip')]),
@@ -99,6 +109,9 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/admin/users/:uid', { config, schema: { tags, params: Uid, response: { 200: AdminUserSchema } } }, (req) => admin.getUser(ctx, req.params.uid));
   app.put('/admin/users/:uid', { config, schema: { tags, params: Uid, body: UpdateBody, response: { 200: AdminUserSchema } } }, (req) =>
     admin.updateUser(ctx, req.principal!.userId, req.params.uid, req.body),
+  );
+  app.post('/admin/users/:uid/notes', { config, schema: { tags, params: Uid, body: NoteBody, response: { 201: UserNoteSchema } } }, async (req, reply) =>
+    reply.status(201).send(await admin.addUserNote(ctx, req.principal!.userId, req.params.uid, req.body.note)),
   );
   app.delete(
     '/admin/users/:uid',

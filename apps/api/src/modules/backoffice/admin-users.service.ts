@@ -3,8 +3,9 @@ import { DAY, MINUTE } from '../../lib/clock.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { own } from './tables.ts';
 import { notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
-import { accounts } from '../accounts/index.ts';
+import { accounts, type Person } from '../accounts/index.ts';
 import { endAllSessions } from '../auth/index.ts';
 import { deletion } from '../deletion/index.ts';
 import * as repo from './admin-users.repository.ts';
@@ -14,14 +15,15 @@ import { attributionOf } from '../referrals/index.ts';
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserAnyState>>>;
 
 /** The user as everyone sees it, plus what only the back office needs. */
-function listItem(r: Row) {
-  return { ...accounts.toUser(r), updated_at: r.updated_at, deleted_at: r.deleted_at };
+function listItem(r: Row, person: (id: string) => Person) {
+  return { ...accounts.toUser(r), referrer: r.referred_by === null ? null : person(r.referred_by), updated_at: r.updated_at, deleted_at: r.deleted_at };
 }
 
 export async function listUsers(ctx: Ctx, query: PageQuery & { q?: string; include_deleted?: boolean }) {
   const limit = query.limit ?? 20;
   const rows = await repo.listUsers(ctx.db, ctx.dialect, { q: query.q, includeDeleted: query.include_deleted === true, before: decodeCursor(query.cursor), limit: limit + 1 });
-  return toPage(rows, limit, (r) => r.id, listItem);
+  const person = await accounts.people(ctx.db, rows.slice(0, limit).map((r) => r.referred_by));
+  return toPage(rows, limit, (r) => r.id, (r) => listItem(r, person));
 }
 
 /** The admin view: profile, who referred them and how, the wallet, and the deletion state. Deleted users stay visible. */
@@ -30,11 +32,35 @@ export async function getUser(ctx: Ctx, uid: string) {
   if (!r) throw notFound('user');
   const wallet = await repo.findWallet(ctx.db, uid);
   return {
-    ...listItem(r),
+    ...listItem(r, await accounts.people(ctx.db, [r.referred_by])),
     referral_attribution: await attributionOf(ctx, ctx.db, uid),
     wallet: wallet ? { ...wallet, currency: ctx.config.currency } : null,
     deletion: await deletion.status(ctx, uid),
+    notes: await notesOf(ctx, uid),
   };
+}
+
+/** How many of a user's newest notes the user's page lists. */
+export const NOTES_SHOWN = 100;
+
+type NoteRow = Awaited<ReturnType<typeof repo.listUserNotes>>[number];
+
+async function toNotes(ctx: Ctx, rows: NoteRow[]) {
+  const person = await accounts.people(ctx.db, rows.map((n) => n.admin_id));
+  return rows.map((n) => ({ id: n.id, note: n.note, admin_id: n.admin_id, admin: person(n.admin_id), created_at: n.created_at }));
+}
+
+const notesOf = async (ctx: Ctx, uid: string) => toNotes(ctx, await repo.listUserNotes(ctx.db, uid, NOTES_SHOWN));
+
+/** An internal note on a user, deleted users included (their history stays), with its audit row in one transaction. */
+export async function addUserNote(ctx: Ctx, adminId: string, uid: string, note: string) {
+  const row = { id: newId(ctx.clock), user_id: uid, admin_id: adminId, note: note.trim(), created_at: ctx.clock.now().toISOString() };
+  await own(ctx.db).transaction().execute(async (trx) => {
+    if (!(await accounts.findUserState(trx, uid))) throw notFound('user');
+    await repo.insertUserNote(trx, row);
+    await recordAudit(ctx, trx, { adminId, action: 'user.note', entity: 'user', entityId: uid, before: null, after: { note_id: row.id, note: row.note } });
+  });
+  return (await toNotes(ctx, [row]))[0]!;
 }
 
 /**

@@ -14,7 +14,7 @@ function listRows(db: Handle, f: { entity?: string; entityId?: string; adminId?:
   let q = read(db)
     .selectFrom('audit_log as a')
     .innerJoin('users as u', 'u.id', 'a.admin_id')
-    .select(['a.id', 'a.admin_id', 'u.full_name as admin_name', 'a.action', 'a.entity', 'a.entity_id', 'a.before', 'a.after', 'a.created_at']);
+    .select(['a.id', 'a.admin_id', 'u.full_name as admin_name', 'u.phone as admin_phone', 'u.deleted_at as admin_deleted_at', 'a.action', 'a.entity', 'a.entity_id', 'a.before', 'a.after', 'a.created_at']);
   if (f.entity !== undefined) q = q.where('a.entity', '=', f.entity);
   if (f.entityId !== undefined) q = q.where('a.entity_id', '=', f.entityId);
   if (f.adminId !== undefined) q = q.where('a.admin_id', '=', f.adminId);
@@ -22,10 +22,11 @@ function listRows(db: Handle, f: { entity?: string; entityId?: string; adminId?:
   return q.orderBy('a.id', 'desc').limit(f.limit).execute();
 }
 
-const toItem = (r: { id: string; admin_id: string; admin_name: string; action: string; entity: string; entity_id: string; before: string | null; after: string | null; created_at: string }) => ({
+const toItem = (r: { id: string; admin_id: string; admin_name: string; admin_phone: string | null; admin_deleted_at: string | null; action: string; entity: string; entity_id: string; before: string | null; after: string | null; created_at: string }) => ({
   id: r.id,
   admin_id: r.admin_id,
   admin_name: r.admin_name,
+  admin: r.admin_deleted_at === null ? { id: r.admin_id, full_name: r.admin_name, phone: r.admin_phone } : { id: r.admin_id, full_name: null, phone: null },
   action: r.action,
   entity: r.entity,
   entity_id: r.entity_id,

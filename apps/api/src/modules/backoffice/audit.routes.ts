@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
+import { PersonSchema } from '../accounts/index.ts';
 import { listAudit } from './audit-log.service.ts';
 
 const Snapshot = Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'the entity as the admin API showed it' });
@@ -9,6 +10,7 @@ export const AuditEntrySchema = Type.Object({
   id: Type.String(),
   admin_id: Type.String(),
   admin_name: Type.String({ description: "the admin's name now (an anonymised admin shows as such)" }),
+  admin: PersonSchema,
   action: Type.String({ description: '`<entity>.<verb>`, e.g. `product.update`' }),
   entity: Type.String(),
   entity_id: Type.String(),

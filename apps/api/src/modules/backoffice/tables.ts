@@ -73,7 +73,21 @@ export interface ReconciliationRunsTable {
   ran_at: string;
 }
 
+/**
+ * The back office's internal notes on a user (`POST /admin/users/:uid/notes`): staff-only
+ * knowledge about a customer, kept beside the rest of the admin users area rather than in the
+ * `accounts` profile, which is the user's own data and never carries what staff write about them.
+ */
+export interface UserNotesTable {
+  id: string;
+  user_id: string;
+  admin_id: string;
+  note: string;
+  created_at: string;
+}
+
 export interface BackofficeTables {
+  user_notes: UserNotesTable;
   daily_figures: DailyFiguresTable;
   ledger_checkpoints: LedgerCheckpointsTable;
   reconciled_days: ReconciledDaysTable;

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { own, OPEN_ORDER_STATUSES, type Db, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
+import { own, OPEN_ORDER_STATUSES, type Db, type OrderEventsTable, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
 import { orderPaymentCtes, DEBIT, DEBIT_REFUSALS, WALLET_VERDICT, type DebitRefusal } from '../wallet/index.ts';
@@ -8,6 +8,7 @@ import { orderLinesCtes, stockTakeCte, LINE_REFUSALS, LINES, type LineRefusal } 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type RefundRow = Selectable<RefundsTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
 
 const orderColumns = [
   'id',
@@ -23,6 +24,7 @@ const orderColumns = [
   'updated_at',
 ] as const;
 const itemColumns = ['order_id', 'product_id', 'name', 'unit_price', 'quantity', 'line_total'] as const;
+const eventColumns = ['id', 'order_id', 'type', 'from_status', 'to_status', 'actor_kind', 'actor_id', 'note', 'data', 'created_at'] as const;
 const refundColumns = ['id', 'order_id', 'user_id', 'amount', 'reason', 'admin_id', 'idempotency_key', 'created_at'] as const;
 
 // The SQLite placement's inserts run for every order: compiled once (per number of lines).
@@ -49,6 +51,8 @@ export async function insertItems(db: Handle, rows: OrderItemRow[]): Promise<voi
 
 export interface Placement {
   orderId: string;
+  /** The order's `placed` event. */
+  eventId: string;
   ledgerId: string;
   userId: string;
   /** Sorted by product id (the order rows are locked in), no repeats. */
@@ -89,14 +93,14 @@ export interface Placed {
  * committed versions: `lines` prices every line and says exactly why a line cannot be sold. Only
  * when every line can (`ready`) does the wallet module's part (`orderPaymentCtes`: lock the wallet,
  * its verdict, the debit and the ledger row) go ahead; the stock is taken (the catalogue's
- * `stockTakeCte`) and the order and its lines inserted only when the debit happened. `locked` and
+ * `stockTakeCte`) and the order, its lines and its `placed` event inserted only when the debit happened. `locked` and
  * `lines` are the catalogue's `orderLinesCtes`. The statement answers the verdict with the lines, so
  * a refusal is told by the statement that refused it and writes nothing. The CHECK constraints on
  * stock and balance stay behind it; a reused Idempotency-Key still aborts it with UNIQUE
  * `orders_idempotency_once`.
  */
 const placement = precompiled(
-  (db: Db, productIds: string[], quantities: number[], userId: string, ledgerId: string, orderId: string, currency: string, key: string | null, hash: string | null, now: string) => {
+  (db: Db, productIds: string[], quantities: number[], userId: string, ledgerId: string, orderId: string, eventId: string, currency: string, key: string | null, hash: string | null, now: string) => {
     const ready = sql<boolean>`(select refused is null and amount > 0 from cart)`;
     const amount = sql<number>`(select amount from cart)`;
     return sql<PlacementRow>`
@@ -118,6 +122,10 @@ const placement = precompiled(
     items as (
       insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
       select placed.id, product_id, name, unit_price, quantity, line_total from ${LINES.ref}, placed
+    ),
+    placed_event as (
+      insert into order_events (id, order_id, type, from_status, to_status, actor_kind, actor_id, note, data, created_at)
+      select ${eventId}, placed.id, 'placed', null, 'placed', 'user', ${userId}, null, null, ${now} from placed
     )
     select coalesce(c.refused, case when c.amount = 0 then ${sql.lit(PLACEMENT_REFUSALS.zero)} end, v.refused) as refused, c.product_id as refused_product,
       v.last_entry_id, l.product_id, l.name, l.unit_price, l.quantity, l.line_total
@@ -133,7 +141,7 @@ interface PlacementRow extends OrderItemRow {
 }
 
 export async function placeAtOnce(db: Handle, p: Placement): Promise<Placed> {
-  const { rows } = await placement(own(db), p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.currency, p.idempotencyKey, p.requestHash, p.now);
+  const { rows } = await placement(own(db), p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.eventId, p.currency, p.idempotencyKey, p.requestHash, p.now);
   const first = rows[0]!;
   return {
     refused: first.refused,
@@ -234,4 +242,13 @@ export async function countOpenOrders(db: Handle, userId: string): Promise<numbe
     .where('status', 'in', [...OPEN_ORDER_STATUSES])
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+export async function insertEvent(db: Handle, row: OrderEventRow): Promise<void> {
+  await own(db).insertInto('order_events').values(row).execute();
+}
+
+/** One order's timeline, oldest first (ids sort by creation), through `order_events_order_idx`. */
+export function listEvents(db: Handle, orderId: string): Promise<OrderEventRow[]> {
+  return own(db).selectFrom('order_events').select(eventColumns).where('order_id', '=', orderId).orderBy('id').execute();
 }

@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as orders from './orders.service.ts';
 import {
+  AdminOrderDetailSchema,
   AdminOrderSchema,
+  NoteBodySchema,
+  OrderDetailSchema,
+  OrderEventSchema,
   AdminOrdersQuerySchema,
   IdempotencyHeadersSchema,
   OrderBodySchema,
@@ -40,7 +44,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     orders.listOwn(ctx, req.principal!.userId, req.query),
   );
 
-  app.get('/orders/:id', { config: user, schema: { tags, params: OrderParamsSchema, response: { 200: OrderSchema } } }, (req) =>
+  app.get('/orders/:id', { config: user, schema: { tags, params: OrderParamsSchema, response: { 200: OrderDetailSchema } } }, (req) =>
     orders.getOwn(ctx, req.principal!.userId, req.params.id),
   );
 
@@ -59,14 +63,20 @@ export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     orders.adminList(ctx, req.query),
   );
 
-  app.get('/admin/orders/:id', { config: admin, schema: { tags, params: OrderParamsSchema, response: { 200: AdminOrderSchema } } }, (req) =>
+  app.get('/admin/orders/:id', { config: admin, schema: { tags, params: OrderParamsSchema, response: { 200: AdminOrderDetailSchema } } }, (req) =>
     orders.adminGet(ctx, req.params.id),
   );
 
   app.post(
     '/admin/orders/:id/status',
-    { config: admin, schema: { tags, params: OrderParamsSchema, body: StatusBodySchema, response: { 200: AdminOrderSchema } } },
-    (req) => orders.adminSetStatus(ctx, req.principal!.userId, req.params.id, req.body.status),
+    { config: admin, schema: { tags, params: OrderParamsSchema, body: StatusBodySchema, response: { 200: AdminOrderDetailSchema } } },
+    (req) => orders.adminSetStatus(ctx, req.principal!.userId, req.params.id, req.body),
+  );
+
+  app.post(
+    '/admin/orders/:id/notes',
+    { config: admin, schema: { tags, params: OrderParamsSchema, body: NoteBodySchema, response: { 201: OrderEventSchema } } },
+    async (req, reply) => reply.status(201).send(await orders.adminAddNote(ctx, req.principal!.userId, req.params.id, req.body.note)),
   );
 
   app.post(

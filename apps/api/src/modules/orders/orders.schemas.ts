@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageQuerySchema } from '../../lib/pagination.ts';
+import { PersonSchema } from '../accounts/index.ts';
 
 export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export const OrderStatusSchema = Type.Union([
@@ -55,8 +56,70 @@ export const OrderSchema = Type.Object({
 });
 export type Order = Static<typeof OrderSchema>;
 
-export const AdminOrderSchema = Type.Object({ ...OrderSchema.properties, user_id: Type.String() });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const NullableStatus = Type.Union([OrderStatusSchema, Type.Null()]);
+const EventTypeSchema = Type.Union(
+  [Type.Literal('placed'), Type.Literal('status_changed'), Type.Literal('cancelled'), Type.Literal('refund'), Type.Literal('note')],
+  { description: 'placed; status_changed; cancelled (by the shopper or an admin); refund (each one); note (admin, internal)' },
+);
+const trackingFields = {
+  carrier: Type.Optional(Type.String()),
+  tracking_number: Type.Optional(Type.String()),
+  tracking_url: Type.Optional(Type.String()),
+};
+
+/** One entry of an order's timeline as the back office sees it (docs/contracts.md §11, "Order events"). */
+export const OrderEventSchema = Type.Object({
+  id: Type.String(),
+  order_id: Type.String(),
+  type: EventTypeSchema,
+  from_status: NullableStatus,
+  to_status: NullableStatus,
+  actor: Type.Object({
+    kind: Type.Union([Type.Literal('user'), Type.Literal('admin'), Type.Literal('system')]),
+    id: Nullable(Type.String()),
+    name: Nullable(Type.String({ description: 'null for the system or a deleted user' })),
+  }),
+  note: Nullable(Type.String()),
+  data: Nullable(
+    Type.Object({
+      ...trackingFields,
+      refund_id: Type.Optional(Type.String()),
+      amount: Type.Optional(Money),
+      reason: Type.Optional(Nullable(Type.String())),
+    }),
+  ),
+  created_at: Type.String(),
+});
+export type OrderEvent = Static<typeof OrderEventSchema>;
+
+/** The shopper's view of the same timeline: no notes, no admin identities, only the public tracking and refunded amounts. */
+export const ShopperOrderEventSchema = Type.Object({
+  id: Type.String(),
+  order_id: Type.String(),
+  type: EventTypeSchema,
+  from_status: NullableStatus,
+  to_status: NullableStatus,
+  actor: Type.Object({ kind: Type.Union([Type.Literal('user'), Type.Literal('admin'), Type.Literal('system')]) }),
+  note: Type.Null({ description: 'always null: notes are internal' }),
+  data: Nullable(Type.Object({ ...trackingFields, amount: Type.Optional(Money) })),
+  created_at: Type.String(),
+});
+export type ShopperOrderEvent = Static<typeof ShopperOrderEventSchema>;
+
+/** `GET /orders/:id`: the order and its timeline, oldest first. */
+export const OrderDetailSchema = Type.Object({ ...OrderSchema.properties, events: Type.Array(ShopperOrderEventSchema) });
+export type OrderDetail = Static<typeof OrderDetailSchema>;
+
+export const AdminOrderSchema = Type.Object({ ...OrderSchema.properties, user_id: Type.String(), user: PersonSchema });
 export type AdminOrder = Static<typeof AdminOrderSchema>;
+
+/** `GET /admin/orders/:id` and the admin moves: the order and its whole timeline, oldest first. */
+export const AdminOrderDetailSchema = Type.Object({ ...AdminOrderSchema.properties, events: Type.Array(OrderEventSchema) });
+export type AdminOrderDetail = Static<typeof AdminOrderDetailSchema>;
+
+const Text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
+export const NoteBodySchema = Type.Object({ note: Text(2000) }, { additionalProperties: false });
 
 export { IdempotencyHeadersSchema } from '../../lib/idempotency.ts';
 
@@ -70,7 +133,19 @@ export const AdminOrdersQuerySchema = Type.Object({
 });
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuerySchema>;
 
-export const StatusBodySchema = Type.Object({ status: OrderStatusSchema }, { additionalProperties: false });
+export const StatusBodySchema = Type.Object(
+  {
+    status: OrderStatusSchema,
+    carrier: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'only with status shipped; shown to the shopper' })),
+    tracking_number: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'only with status shipped; shown to the shopper' })),
+    tracking_url: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 500, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$', description: 'http or https; only with status shipped; shown to the shopper' }),
+    ),
+    note: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S', description: 'internal note on the status_changed event (never shown to the shopper)' })),
+  },
+  { additionalProperties: false },
+);
+export type StatusBody = Static<typeof StatusBodySchema>;
 
 export const RefundBodySchema = Type.Object(
   {
@@ -89,12 +164,14 @@ export const RefundSchema = Type.Object({
   currency: Type.String(),
   reason: Type.Union([Type.String(), Type.Null()]),
   admin_id: Type.Union([Type.String(), Type.Null()]),
+  user: PersonSchema,
+  admin: Type.Union([PersonSchema, Type.Null()], { description: 'the admin who refunded; null for the shopper\'s own cancel' }),
   created_at: Type.String(),
 });
 export type Refund = Static<typeof RefundSchema>;
 
 /** An admin refund answers the refund row and the order after it. */
-export const RefundResultSchema = Type.Object({ ...RefundSchema.properties, order: AdminOrderSchema });
+export const RefundResultSchema = Type.Object({ ...RefundSchema.properties, order: AdminOrderDetailSchema });
 
 export const RefundsQuerySchema = Type.Object({
   ...PageQuerySchema.properties,

@@ -4,7 +4,7 @@
  * (transitions.ts) for the user's cancel and every admin move (status change, refund).
  */
 import { createHash } from 'node:crypto';
-import { accounts } from '../accounts/index.ts';
+import { accounts, type Person } from '../accounts/index.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
 import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
@@ -17,8 +17,21 @@ import { findOrderableState, findSellableProducts, takeStockMany } from '../cata
 import { applyMovement, insufficientCredits } from '../wallet/index.ts';
 import * as repo from './orders.repository.ts';
 import { PLACEMENT_REFUSALS as R } from './orders.repository.ts';
-import { applyMove } from './transitions.ts';
-import type { AdminOrder, AdminOrdersQuery, Order, OrderBody, Refund, RefundBody, RefundsQuery } from './orders.schemas.ts';
+import { addNote, applyMove, type Tracking } from './transitions.ts';
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  AdminOrdersQuery,
+  Order,
+  OrderBody,
+  OrderDetail,
+  OrderEvent,
+  Refund,
+  RefundBody,
+  RefundsQuery,
+  ShopperOrderEvent,
+  StatusBody,
+} from './orders.schemas.ts';
 
 /** How long an Idempotency-Key is kept (docs/contracts.md §5). */
 export const IDEMPOTENCY_TTL_MS = DAY;
@@ -71,7 +84,7 @@ const outOfStock = (id: string) => conflict('out_of_stock', 'Not enough stock', 
 /**
  * Places an order atomically and answers `{order, replayed}`: take the stock and price the lines,
  * the wallet module's debit and ledger row, the order and its lines — on PostgreSQL as one
- * statement (`repo.placeAtOnce`), on SQLite as one transaction of five statements. Either way the
+ * statement (`repo.placeAtOnce`), on SQLite as one transaction of six statements. Either way the
  * step that refuses says why, and a refusal writes nothing (docs/orders.md).
  */
 export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
@@ -136,9 +149,11 @@ async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: string | 
 
 async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<Item[]> {
   let ledgerId = newId(ctx.clock);
+  const eventId = newId(ctx.clock);
   for (let attempt = 0; ; attempt++) {
     const placed = await repo.placeAtOnce(ctx.db, {
       orderId: order.id,
+      eventId,
       ledgerId,
       userId: order.user_id,
       productIds: lines.map((l) => l.productId),
@@ -171,9 +186,24 @@ function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<It
     await applyMovement(ctx, trx, { userId: order.user_id, type: 'order_payment', amount: -total, reference: order.id });
     await repo.insertOrder(trx, { ...order, subtotal: total, total });
     await repo.insertItems(trx, items.map((i) => ({ order_id: order.id, ...i })));
+    await repo.insertEvent(trx, placedEvent(newId(ctx.clock), order));
     return items;
   });
 }
+
+/** The order's first event (the PostgreSQL statement writes the same row). */
+const placedEvent = (id: string, order: repo.OrderRow): repo.OrderEventRow => ({
+  id,
+  order_id: order.id,
+  type: 'placed',
+  from_status: null,
+  to_status: 'placed',
+  actor_kind: 'user',
+  actor_id: order.user_id,
+  note: null,
+  data: null,
+  created_at: order.created_at,
+});
 
 /**
  * SQLite: which line the stock step could not take. Read inside the placement's transaction, which
@@ -237,7 +267,43 @@ function toOrder(r: repo.OrderRow, items: Item[]): Order {
   };
 }
 
-const toAdminOrder = (r: repo.OrderRow, items: Item[]): AdminOrder => ({ ...toOrder(r, items), user_id: r.user_id });
+type People = (id: string) => Person;
+
+const toAdminOrder = (r: repo.OrderRow, items: Item[], person: People): AdminOrder => ({ ...toOrder(r, items), user_id: r.user_id, user: person(r.user_id) });
+
+const parseData = (e: repo.OrderEventRow): Record<string, unknown> | null => (e.data === null ? null : (JSON.parse(e.data) as Record<string, unknown>));
+
+function toEvent(e: repo.OrderEventRow, person: People): OrderEvent {
+  return {
+    id: e.id,
+    order_id: e.order_id,
+    type: e.type,
+    from_status: e.from_status,
+    to_status: e.to_status,
+    actor: { kind: e.actor_kind, id: e.actor_id, name: e.actor_id === null ? null : person(e.actor_id).full_name },
+    note: e.note,
+    data: parseData(e) as OrderEvent['data'],
+    created_at: e.created_at,
+  };
+}
+
+/** What the shopper may see of an event: its moves and times, the public tracking and refunded amounts; no note, no admin. */
+function toShopperEvent(e: repo.OrderEventRow): ShopperOrderEvent {
+  const d = parseData(e);
+  const data = d === null ? null : Object.fromEntries(Object.entries(d).filter(([k]) => SHOPPER_DATA.has(k)));
+  return {
+    id: e.id,
+    order_id: e.order_id,
+    type: e.type,
+    from_status: e.from_status,
+    to_status: e.to_status,
+    actor: { kind: e.actor_kind },
+    note: null,
+    data: data === null || Object.keys(data).length === 0 ? null : data,
+    created_at: e.created_at,
+  };
+}
+const SHOPPER_DATA = new Set(['carrier', 'tracking_number', 'tracking_url', 'amount']);
 
 async function itemsByOrder(ctx: Ctx, rows: repo.OrderRow[]): Promise<Map<string, Item[]>> {
   const byOrder = new Map<string, Item[]>();
@@ -256,7 +322,16 @@ async function withItems(ctx: Ctx, rows: repo.OrderRow[]): Promise<Order[]> {
 
 async function withItemsAdmin(ctx: Ctx, rows: repo.OrderRow[]): Promise<AdminOrder[]> {
   const m = await itemsByOrder(ctx, rows);
-  return rows.map((r) => toAdminOrder(r, m.get(r.id) ?? []));
+  const person = await accounts.people(ctx.db, rows.map((r) => r.user_id));
+  return rows.map((r) => toAdminOrder(r, m.get(r.id) ?? [], person));
+}
+
+/** One order for the back office: its lines, its user and its whole timeline with the actors' names. */
+async function adminDetail(ctx: Ctx, row: repo.OrderRow): Promise<AdminOrderDetail> {
+  const items = (await itemsByOrder(ctx, [row])).get(row.id) ?? [];
+  const events = await repo.listEvents(ctx.db, row.id);
+  const person = await accounts.people(ctx.db, [row.user_id, ...events.map((e) => e.actor_id)]);
+  return { ...toAdminOrder(row, items, person), events: events.map((e) => toEvent(e, person)) };
 }
 
 const limitOf = (q: PageQuery) => q.limit ?? 20;
@@ -273,10 +348,11 @@ export async function listOwn(ctx: Ctx, userId: string, q: PageQuery) {
   return toPage(all, limit, (r) => r.id, (r) => orders.get(r.id)!);
 }
 
-export async function getOwn(ctx: Ctx, userId: string, id: string): Promise<Order> {
+export async function getOwn(ctx: Ctx, userId: string, id: string): Promise<OrderDetail> {
   const row = await repo.findOrder(ctx.db, id);
   if (!row || row.user_id !== userId) throw notFound('order');
-  return (await withItems(ctx, [row]))[0]!;
+  const events = (await repo.listEvents(ctx.db, row.id)).filter((e) => e.type !== 'note');
+  return { ...(await withItems(ctx, [row]))[0]!, events: events.map(toShopperEvent) };
 }
 
 export async function cancelOwn(ctx: Ctx, userId: string, id: string): Promise<Order> {
@@ -297,20 +373,47 @@ export async function adminUserOrders(ctx: Ctx, userId: string, q: PageQuery) {
   return adminList(ctx, { ...q, user_id: userId });
 }
 
-export async function adminGet(ctx: Ctx, id: string): Promise<AdminOrder> {
+export async function adminGet(ctx: Ctx, id: string): Promise<AdminOrderDetail> {
   const row = await repo.findOrder(ctx.db, id);
   if (!row) throw notFound('order');
-  return (await withItemsAdmin(ctx, [row]))[0]!;
+  return adminDetail(ctx, row);
 }
 
-/** Admin status change; `cancelled` refunds the rest and returns stock, `refunded` must go through a refund. */
-export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, status: OrderStatus): Promise<AdminOrder> {
+/**
+ * Admin status change; `cancelled` refunds the rest and returns stock, `refunded` must go through a
+ * refund. Tracking (carrier, number, URL) is taken only with `shipped` and lands on its event.
+ */
+export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, body: StatusBody): Promise<AdminOrderDetail> {
+  const { status, note, ...trackingFields } = body;
+  const tracking: Tracking = trackingFields;
+  if (Object.keys(tracking).length > 0 && status !== 'shipped') {
+    throw badRequest('Tracking is given only when an order ships', [{ field: 'body/status', message: 'carrier, tracking_number and tracking_url need status shipped' }]);
+  }
+  if (tracking.tracking_url !== undefined && !isWebUrl(tracking.tracking_url)) {
+    throw badRequest('tracking_url must be an http or https address', [{ field: 'body/tracking_url', message: 'not an http(s) URL' }]);
+  }
   if (status === 'refunded') {
     if (!(await repo.findOrder(ctx.db, id))) throw notFound('order');
     throw conflict('invalid_transition', 'Use POST /admin/orders/:id/refund to refund an order', { to: 'refunded' });
   }
-  const { order } = await own(ctx.db).transaction().execute((trx) => applyMove(ctx, trx, id, { kind: 'status', to: status }, { adminId }));
-  return (await withItemsAdmin(ctx, [order]))[0]!;
+  const move = { kind: 'status' as const, to: status, note: note?.trim() ?? null, ...(Object.keys(tracking).length > 0 ? { tracking } : {}) };
+  const { order } = await own(ctx.db).transaction().execute((trx) => applyMove(ctx, trx, id, move, { adminId }));
+  return adminDetail(ctx, order);
+}
+
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An internal note on an order (audited); answers the new `note` event. */
+export async function adminAddNote(ctx: Ctx, adminId: string, id: string, note: string): Promise<OrderEvent> {
+  const event = await own(ctx.db).transaction().execute((trx) => addNote(ctx, trx, id, note.trim(), adminId));
+  return toEvent(event, await accounts.people(ctx.db, [adminId]));
 }
 
 /**
@@ -324,7 +427,7 @@ export async function adminRefund(ctx: Ctx, adminId: string, id: string, body: R
       throw conflict('idempotency_conflict', 'This Idempotency-Key was used for another refund amount');
     }
     const order = await repo.findOrder(ctx.db, id);
-    return { ...toRefund(ctx, existing), order: (await withItemsAdmin(ctx, [order!]))[0]! };
+    return { ...(await toRefunds(ctx, [existing]))[0]!, order: await adminDetail(ctx, order!) };
   };
   if (key !== undefined) {
     const existing = await repo.findRefundByKey(ctx.db, id, key);
@@ -345,7 +448,7 @@ export async function adminRefund(ctx: Ctx, adminId: string, id: string, body: R
         { adminId },
       ),
     );
-    return { ...toRefund(ctx, refund!), order: (await withItemsAdmin(ctx, [order]))[0]! };
+    return { ...(await toRefunds(ctx, [refund!]))[0]!, order: await adminDetail(ctx, order) };
   } catch (err) {
     const existing = key !== undefined && isUniqueViolation(err) ? await repo.findRefundByKey(ctx.db, id, key) : undefined;
     if (existing) return replay(existing);
@@ -353,16 +456,21 @@ export async function adminRefund(ctx: Ctx, adminId: string, id: string, body: R
   }
 }
 
-const toRefund = (ctx: Ctx, r: repo.RefundRow): Refund => ({
-  id: r.id,
-  order_id: r.order_id,
-  user_id: r.user_id,
-  amount: Number(r.amount),
-  currency: ctx.config.currency,
-  reason: r.reason,
-  admin_id: r.admin_id,
-  created_at: r.created_at,
-});
+async function toRefunds(ctx: Ctx, rows: repo.RefundRow[]): Promise<Refund[]> {
+  const person = await accounts.people(ctx.db, rows.flatMap((r) => [r.user_id, r.admin_id]));
+  return rows.map((r) => ({
+    id: r.id,
+    order_id: r.order_id,
+    user_id: r.user_id,
+    amount: Number(r.amount),
+    currency: ctx.config.currency,
+    reason: r.reason,
+    admin_id: r.admin_id,
+    user: person(r.user_id),
+    admin: r.admin_id === null ? null : person(r.admin_id),
+    created_at: r.created_at,
+  }));
+}
 
 export async function adminRefunds(ctx: Ctx, q: RefundsQuery) {
   const limit = limitOf(q);
@@ -372,7 +480,8 @@ export async function adminRefunds(ctx: Ctx, q: RefundsQuery) {
     before: decodeCursor(q.cursor),
     limit: limit + 1,
   });
-  return toPage(rows, limit, (r) => r.id, (r) => toRefund(ctx, r));
+  const refunds = new Map((await toRefunds(ctx, rows.slice(0, limit))).map((r) => [r.id, r]));
+  return toPage(rows, limit, (r) => r.id, (r) => refunds.get(r.id)!);
 }
 
 /** The job: forgets Idempotency-Keys older than 24 h. */

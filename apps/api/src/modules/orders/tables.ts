@@ -48,10 +48,34 @@ export interface RefundsTable {
   created_at: string;
 }
 
+export type OrderEventType = 'placed' | 'status_changed' | 'cancelled' | 'refund' | 'note';
+export type ActorKind = 'user' | 'admin' | 'system';
+
+/**
+ * The order's timeline: one row per move (placement, status change, cancel, refund) or admin
+ * note, written in the move's own transaction by `transitions.ts` or the placement.
+ */
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  type: OrderEventType;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus | null;
+  actor_kind: ActorKind;
+  /** The user or admin who moved it; null for the system. */
+  actor_id: string | null;
+  /** An admin's internal note (never shown to the shopper). */
+  note: string | null;
+  /** JSON: the shipment's tracking, a refund's id, amount and reason. */
+  data: string | null;
+  created_at: string;
+}
+
 export interface OrdersTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   refunds: RefundsTable;
+  order_events: OrderEventsTable;
 }
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */

@@ -36,8 +36,15 @@ export const canMove = (from: OrderStatus, to: OrderStatus): boolean => transiti
  * is left to refund and keeps the status otherwise.
  */
 export type Move =
-  | { kind: 'status'; to: OrderStatus }
+  | { kind: 'status'; to: OrderStatus; tracking?: Tracking; note?: string | null }
   | { kind: 'refund'; amount?: number; reason?: string | null; idempotencyKey?: string };
+
+/** A shipment's public tracking, shown to the shopper on the `shipped` event. */
+export interface Tracking {
+  carrier?: string;
+  tracking_number?: string;
+  tracking_url?: string;
+}
 
 /** Who asks: the user's own cancel carries their id (another user's order is 404), an admin move the admin's. */
 export type Actor = { userId: string; adminId?: undefined } | { adminId: string; userId?: undefined };
@@ -52,8 +59,9 @@ export interface MoveResult {
  * against `transitions`, then applies it with a conditional UPDATE on exactly the state it read;
  * if another request moved the order first, it reads again and decides again (bounded). A move
  * that refunds also writes a `refunds` row and its `order_refund` ledger credit, a cancel puts
- * the stock back, and an admin's move writes its audit row (docs/contracts.md §9) — all in the
- * same transaction, so concurrent cancels produce one refund and one audit row.
+ * the stock back, every move writes its `order_events` row (the timeline), and an admin's move
+ * writes its audit row (docs/contracts.md §9) — all in the same transaction, so concurrent cancels
+ * produce one refund, one event and one audit row.
  */
 export async function applyMove(ctx: Ctx, trx: SharedTrx, orderId: string, move: Move, actor: Actor): Promise<MoveResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -100,6 +108,18 @@ export async function applyMove(ctx: Ctx, trx: SharedTrx, orderId: string, move:
       // Ledger reference of a refund: the refund id (the payment's is the order id).
       await applyMovement(ctx, trx, { userId: order.user_id, type: 'order_refund', amount: refund, reference: refundRow.id });
     }
+    await repo.insertEvent(trx, {
+      id: newId(ctx.clock),
+      order_id: order.id,
+      type: move.kind === 'refund' ? 'refund' : to === 'cancelled' ? 'cancelled' : 'status_changed',
+      from_status: order.status,
+      to_status: to,
+      actor_kind: actor.adminId !== undefined ? 'admin' : 'user',
+      actor_id: actor.adminId ?? actor.userId,
+      note: move.kind === 'status' ? (move.note ?? null) : null,
+      data: eventData(move, refundRow),
+      created_at: now,
+    });
     const moved = { ...order, status: to, refunded_amount: refundedBefore + refund, updated_at: now };
     if (actor.adminId !== undefined) {
       const snapshot = (o: repo.OrderRow) => ({ status: o.status, total: Number(o.total), refunded_amount: Number(o.refunded_amount) });
@@ -115,6 +135,39 @@ export async function applyMove(ctx: Ctx, trx: SharedTrx, orderId: string, move:
     return { order: moved, refund: refundRow };
   }
   throw conflict('conflict', 'The order is changing; try again');
+}
+
+/** What an event carries besides the move: the shipment's tracking, or the refund it paid. */
+function eventData(move: Move, refund: repo.RefundRow | null): string | null {
+  const data: Record<string, unknown> = {};
+  if (move.kind === 'status' && move.tracking) Object.assign(data, move.tracking);
+  if (refund) Object.assign(data, { refund_id: refund.id, amount: Number(refund.amount), reason: refund.reason });
+  return Object.keys(data).length === 0 ? null : JSON.stringify(data);
+}
+
+/**
+ * An admin's internal note on an order: one `note` event and its audit row, in one transaction.
+ * The order's status is not touched.
+ */
+export async function addNote(ctx: Ctx, trx: SharedTrx, orderId: string, note: string, adminId: string): Promise<repo.OrderEventRow> {
+  const order = await repo.findOrder(trx, orderId);
+  if (!order) throw notFound('order');
+  const now = ctx.clock.now().toISOString();
+  const event: repo.OrderEventRow = {
+    id: newId(ctx.clock),
+    order_id: order.id,
+    type: 'note',
+    from_status: null,
+    to_status: null,
+    actor_kind: 'admin',
+    actor_id: adminId,
+    note,
+    data: null,
+    created_at: now,
+  };
+  await repo.insertEvent(trx, event);
+  await recordAudit(ctx, trx, { adminId, action: 'order.note', entity: 'order', entityId: order.id, before: null, after: { event_id: event.id, note } });
+  return event;
 }
 
 const invalidTransition = (from: OrderStatus, to: OrderStatus): AppError =>

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
+import { PersonSchema } from '../accounts/index.ts';
 import * as tickets from './tickets.service.ts';
 
 const StatusSchema = Type.Union([Type.Literal('open'), Type.Literal('awaiting_user'), Type.Literal('resolved'), Type.Literal('closed')]);
@@ -19,8 +20,8 @@ const summaryFields = {
 };
 export const TicketSummarySchema = Type.Object(summaryFields);
 export const TicketSchema = Type.Object({ ...summaryFields, replies: Type.Array(ReplySchema) });
-const AdminTicketSummarySchema = Type.Object({ ...summaryFields, user_id: Type.String() });
-const AdminTicketSchema = Type.Object({ ...summaryFields, user_id: Type.String(), replies: Type.Array(ReplySchema) });
+const AdminTicketSummarySchema = Type.Object({ ...summaryFields, user_id: Type.String(), user: PersonSchema });
+const AdminTicketSchema = Type.Object({ ...summaryFields, user_id: Type.String(), user: PersonSchema, replies: Type.Array(ReplySchema) });
 
 const CreateBodySchema = Type.Object({
   subject: Type.String({ minLength: 1, maxLength: 200 }),

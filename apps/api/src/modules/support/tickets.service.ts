@@ -5,7 +5,7 @@ import { HOUR } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { enforce, type RateRule } from '../../lib/rate-limit.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
-import { accounts } from '../accounts/index.ts';
+import { accounts, type Person } from '../accounts/index.ts';
 import { notify } from './notify.ts';
 import * as repo from './tickets.repository.ts';
 import { applyMove } from './transitions.ts';
@@ -104,16 +104,19 @@ export async function userReply(ctx: Ctx, userId: string, ticketId: string, inpu
 
 export interface AdminTicket extends Ticket {
   user_id: string;
+  user: Person;
 }
 
 async function adminView(ctx: Ctx, t: TicketRow): Promise<AdminTicket> {
-  return { ...(await withReplies(ctx, t)), user_id: t.user_id };
+  const person = await accounts.people(ctx.db, [t.user_id]);
+  return { ...(await withReplies(ctx, t)), user_id: t.user_id, user: person(t.user_id) };
 }
 
 export async function adminListTickets(ctx: Ctx, query: PageQuery & { status?: TicketStatus; user_id?: string }) {
   const limit = query.limit ?? 20;
   const rows = await repo.listTickets(ctx.db, { status: query.status, userId: query.user_id, before: decodeCursor(query.cursor), limit: limit + 1 });
-  return toPage(rows, limit, (r) => r.id, (r) => ({ ...summary(r), user_id: r.user_id }));
+  const person = await accounts.people(ctx.db, rows.slice(0, limit).map((r) => r.user_id));
+  return toPage(rows, limit, (r) => r.id, (r) => ({ ...summary(r), user_id: r.user_id, user: person(r.user_id) }));
 }
 
 export async function adminUserTickets(ctx: Ctx, userId: string, page: PageQuery) {

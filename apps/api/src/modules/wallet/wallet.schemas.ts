@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PersonSchema } from '../accounts/index.ts';
 import { DateRangeQueryProperties } from '../../lib/date-range.ts';
 import { PageQuerySchema } from '../../lib/pagination.ts';
 
@@ -34,6 +35,7 @@ export type Transaction = Static<typeof TransactionSchema>;
 export const AdminTransactionSchema = Type.Object({
   id: Type.String(),
   user_id: Type.String(),
+  user: PersonSchema,
   type: TransactionTypeSchema,
   amount: Type.Integer(),
   balance_after: Type.Integer(),
@@ -193,6 +195,8 @@ export const AdjustmentSchema = Type.Object({
   currency: Type.String(),
   reason: Type.String(),
   reverses: Type.Union([Type.String(), Type.Null()], { description: 'the debit this adjustment gives back, or null' }),
+  user: PersonSchema,
+  admin: PersonSchema,
   transaction: TransactionSchema,
   created_at: Type.String(),
 });

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { DAY } from '../../lib/clock.ts';
-import { accounts } from '../accounts/index.ts';
+import { accounts, type Person } from '../accounts/index.ts';
 import { own, type WebhookOutcome } from './tables.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -72,7 +72,7 @@ export async function dailySpin(ctx: Ctx, userId: string) {
 
 // ---- admin ----
 
-const toAdminTransaction = (r: repo.TransactionRow): AdminTransaction => ({ ...toTransaction(r), user_id: r.user_id });
+const toAdminTransaction = (r: repo.TransactionRow, person: (id: string) => Person): AdminTransaction => ({ ...toTransaction(r), user_id: r.user_id, user: person(r.user_id) });
 
 const transactionFilter = (q: AdminTransactionFilters) => ({
   ...(q.user_id !== undefined ? { userId: q.user_id } : {}),
@@ -83,7 +83,8 @@ const transactionFilter = (q: AdminTransactionFilters) => ({
 export async function adminListTransactions(ctx: Ctx, q: PageQuery & AdminTransactionFilters) {
   const limit = limitOf(q);
   const rows = await repo.listTransactions(ctx.db, { ...transactionFilter(q), before: decodeCursor(q.cursor), limit: limit + 1 });
-  return toPage(rows, limit, (r) => r.id, toAdminTransaction);
+  const person = await accounts.people(ctx.db, rows.slice(0, limit).map((r) => r.user_id));
+  return toPage(rows, limit, (r) => r.id, (r) => toAdminTransaction(r, person));
 }
 
 export const TRANSACTION_CSV_COLUMNS = ['id', 'created_at', 'user_id', 'type', 'amount', 'currency', 'balance_after', 'reference'] as const;
@@ -166,13 +167,21 @@ export async function adminPaymentsToReturn(ctx: Ctx, q: PageQuery) {
  * retry answers the first adjustment (`replayed`), another amount, reason or `reverses` with that
  * key is 409 `idempotency_conflict`, and two concurrent uses collide on UNIQUE(user_id, idempotency_key).
  */
-export async function adminAdjust(
+export async function adminAdjust(ctx: Ctx, adminId: string, userId: string, body: AdjustmentBody, key?: string): Promise<{ adjustment: Adjustment; replayed: boolean }> {
+  const { adjustment, replayed } = await adjust(ctx, adminId, userId, body, key);
+  const person = await accounts.people(ctx.db, [adjustment.user_id, adjustment.admin_id]);
+  return { adjustment: { ...adjustment, user: person(adjustment.user_id), admin: person(adjustment.admin_id) }, replayed };
+}
+
+type UnnamedAdjustment = Omit<Adjustment, 'user' | 'admin'>;
+
+async function adjust(
   ctx: Ctx,
   adminId: string,
   userId: string,
   body: AdjustmentBody,
   key?: string,
-): Promise<{ adjustment: Adjustment; replayed: boolean }> {
+): Promise<{ adjustment: UnnamedAdjustment; replayed: boolean }> {
   const reason = body.reason.trim();
   if (!reason) throw badRequest('reason must not be blank', [{ field: 'body/reason', message: 'must not be blank' }]);
   const reverses = body.reverses ?? null;
@@ -238,7 +247,7 @@ async function notReversible(trx: SharedTrx, userId: string, id: string): Promis
   return conflict('reversal_exceeds_debit', `At most ${remaining} of this debit remains to give back`, { remaining });
 }
 
-const toAdjustment = (ctx: Ctx, r: repo.AdjustmentRow, transaction: Adjustment['transaction']): Adjustment => ({
+const toAdjustment = (ctx: Ctx, r: repo.AdjustmentRow, transaction: Adjustment['transaction']): UnnamedAdjustment => ({
   id: r.id,
   user_id: r.user_id,
   admin_id: r.admin_id,
