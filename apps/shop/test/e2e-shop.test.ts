@@ -154,6 +154,7 @@ describe('the shop in a phone browser', { skip }, () => {
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
     await page.getByText('This order is cancelled and its amount is back in your wallet.').waitFor();
+    await page.getByRole('list', { name: 'Order progress' }).getByRole('listitem').filter({ hasText: /^Cancelled/ }).waitFor();
     await screen(page, '15-order-cancelled');
     assert.equal(await wallet(token), 249_700);
     assert.equal(await stockOf(st.products['Copper Kettle']!), 12);
@@ -200,10 +201,22 @@ describe('the shop in a phone browser', { skip }, () => {
     await page.getByRole('button', { name: 'Pay ₹2,497.00' }).click();
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
     const second = (await ordersOf(me.id)).find((o) => o.status === 'placed')!;
+    const shipment = { carrier: 'BlueDart', tracking_number: 'BD123456', tracking_url: 'https://track.example/BD123456' };
     for (const status of ['processing', 'shipped', 'delivered']) {
-      const r = await call(st.s.api, 'POST', `/api/v1/admin/orders/${second.id}/status`, { token: st.admin.token, body: { status } });
+      const body = status === 'shipped' ? { status, ...shipment, note: 'packed by Ravi' } : { status };
+      const r = await call(st.s.api, 'POST', `/api/v1/admin/orders/${second.id}/status`, { token: st.admin.token, body });
       assert.equal(r.status, 200, r.text);
     }
+    // The order's timeline, from its events: each step, the shipment with its tracking link, never the admin's note.
+    await page.goto(`${st.shopUrl}/orders/${second.id}`);
+    const progress = page.getByRole('list', { name: 'Order progress' });
+    await progress.getByRole('listitem').nth(3).waitFor();
+    const steps = await progress.getByRole('listitem').allInnerTexts();
+    assert.deepEqual(steps.map((t) => t.split(' · ')[0]), ['Placed', 'Being prepared', 'Shipped', 'Delivered']);
+    assert.match(steps[2]!, /BlueDart, tracking BD123456/);
+    assert.equal(await progress.getByRole('link', { name: 'Track the parcel' }).getAttribute('href'), shipment.tracking_url);
+    assert.doesNotMatch(await text(page), /Ravi/);
+    await screen(page, '34-order-timeline');
     await page.goto(`${st.shopUrl}/account/delete`);
     const sent = st.sms.requests.length;
     await page.getByRole('button', { name: 'Send me a code to confirm' }).click();

@@ -323,7 +323,7 @@ export function OrderPlaced({ id }: { id: string }) {
   );
 }
 
-function Placed({ order }: { order: Order }) {
+function Placed({ order }: { order: Pick<Order, 'id' | 'total' | 'currency'> }) {
   return (
     <div className="placed card">
       <div className="check" aria-hidden="true">✓</div>

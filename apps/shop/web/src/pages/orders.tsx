@@ -24,8 +24,10 @@ interface OrderEvent {
   data: { carrier?: string; tracking_number?: string; tracking_url?: string; amount?: number } | null;
   created_at: string;
 }
-const eventsOf = (o: Order): OrderEvent[] => {
-  const e = (o as { events?: unknown }).events;
+/** An order as the detail shows it: the events come with `GET /orders/:id`, not with a cancel's answer. */
+type OrderView = Omit<Order, 'events'> & { events?: unknown };
+const eventsOf = (o: OrderView): OrderEvent[] => {
+  const e = o.events;
   return Array.isArray(e) ? (e as OrderEvent[]).filter((x) => x.type !== 'note') : [];
 };
 /** A tracking link only to a web page (it comes from the back office). */
@@ -65,7 +67,7 @@ function EventLine({ e, currency }: { e: OrderEvent; currency: string }) {
 }
 
 /** docs/contracts.md §5: a shopper may cancel while the order is placed or processing. */
-const cancellable = (o: Order) => o.status === 'placed' || o.status === 'processing';
+const cancellable = (o: OrderView) => o.status === 'placed' || o.status === 'processing';
 
 export function Orders() {
   const list = useInfinite((cursor) => call(client.GET('/api/v1/orders', { params: { query: { limit: 20, ...(cursor ? { cursor } : {}) } } })), []);
@@ -94,11 +96,12 @@ export function Orders() {
 
 export function OrderDetail({ id }: { id: string }) {
   const { data, error, loading, reload } = useLoad(() => call(client.GET('/api/v1/orders/{id}', { params: { path: { id } } })), [id]);
-  const [order, setOrder] = useState<Order | null>(null);
+  const [order, setOrder] = useState<OrderView | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [cancelError, setCancelError] = useState<unknown>(null);
-  const o = order ?? data;
+  // A cancel's answer shows at once; the reload after it brings the timeline with its new event.
+  const o = order && (!data || data.status !== order.status) ? order : data;
   if (loading && !o) return <Screen title="Order" back="/orders"><Spinner /></Screen>;
   if (error || !o) return <Screen title="Order" back="/orders"><ErrorNote error={error} onRetry={reload} /></Screen>;
 
@@ -108,6 +111,7 @@ export function OrderDetail({ id }: { id: string }) {
     try {
       setOrder(await call(client.POST('/api/v1/orders/{id}/cancel', { params: { path: { id } } })));
       setConfirming(false);
+      reload();
     } catch (err) {
       setCancelError(err);
     } finally {
