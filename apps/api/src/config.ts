@@ -78,7 +78,7 @@ export interface Config {
   sms: SmsTwilio | SmsWebhook | null;
   smtp: SmtpConfig | null;
   reviewer: { phone: string; otp: string } | null;
-  topup: { pageBaseUrl: string | null; min: number; max: number };
+  topup: { pageBaseUrl: string | null; min: number; max: number; returnOrigins: string[] };
   storeWebhookSecrets: string[] | null;
   gatewayB: GatewayBConfig | null;
   dailySpinPrize: number;
@@ -146,6 +146,26 @@ function parseSynchronous(v: string): 'FULL' | 'NORMAL' {
   const u = v.toUpperCase();
   if (u === 'FULL' || u === 'NORMAL') return u;
   throw new ConfigError('SQLITE_SYNCHRONOUS', `expected FULL or NORMAL, got "${v}"`);
+}
+
+/** Comma-separated http(s) origins (scheme, host, port; no path, query or credentials), as `URL#origin` spells them. */
+function parseOrigins(v: string | null, name: string): string[] {
+  if (v === null) return [];
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      let u: URL;
+      try {
+        u = new URL(s);
+      } catch {
+        throw new ConfigError(name, `not a URL: "${s}"`);
+      }
+      const bare = u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+      if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !bare) throw new ConfigError(name, `expected origins such as https://shop.example.com, got "${s}"`);
+      return u.origin;
+    });
 }
 
 function parseDatabaseUrl(v: string): string {
@@ -240,6 +260,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
   const topupMin = r.int('TOPUP_MIN', 100, 1, Number.MAX_SAFE_INTEGER);
   const topupMax = r.int('TOPUP_MAX', 10_000_000, 1, Number.MAX_SAFE_INTEGER);
   if (topupMax < topupMin) throw new ConfigError('TOPUP_MAX', 'must not be below TOPUP_MIN');
+  const topupReturnOrigins = parseOrigins(r.str('TOPUP_RETURN_ORIGINS'), 'TOPUP_RETURN_ORIGINS');
 
   const currency = r.strOr('CURRENCY', 'INR');
   if (!/^[A-Z]{3}$/.test(currency)) throw new ConfigError('CURRENCY', 'expected an ISO 4217 code such as INR');
@@ -306,7 +327,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     sms,
     smtp,
     reviewer: reviewer ? { phone: reviewer.REVIEWER_LOGIN_PHONE!, otp: reviewer.REVIEWER_LOGIN_OTP! } : null,
-    topup: { pageBaseUrl: r.url('TOPUP_PAGE_BASE_URL'), min: topupMin, max: topupMax },
+    topup: { pageBaseUrl: r.url('TOPUP_PAGE_BASE_URL'), min: topupMin, max: topupMax, returnOrigins: topupReturnOrigins },
     storeWebhookSecrets,
     gatewayB: gatewayB
       ? {

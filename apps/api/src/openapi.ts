@@ -95,7 +95,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/wallet/topup-initiate': {
     id: 'initiateTopup',
     summary: 'Start a top-up on the hosted payment page (the amount must suit an active gateway)',
-    errors: { 503: ['topup_disabled'] },
+    errors: { 400: ['return_url_not_allowed'], 503: ['topup_disabled'] },
   },
   'GET /api/v1/wallet/topup-status/{token}': { id: 'getTopupStatus', summary: 'Poll a top-up (may verify with gateway B and credit)' },
   'POST /api/v1/wallet/topup-credit': {

@@ -74,7 +74,11 @@ export class StorefrontApi {
   }
 
   /** One signed POST, retried on network errors, timeouts and 5xx; null when never answered. */
-  private async post<D, E>(endpoint: string, call: (client: StorefrontClient, signal: AbortSignal) => Promise<Answer<D, E>>): Promise<Answered<D, E> | null> {
+  private async post<D, E>(
+    endpoint: string,
+    call: (client: StorefrontClient, signal: AbortSignal) => Promise<Answer<D, E>>,
+    retryDelaysMs = this.retryDelaysMs,
+  ): Promise<Answered<D, E> | null> {
     if (this.client === null) return null;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -85,25 +89,27 @@ export class StorefrontApi {
           throw new HttpUnavailable('storefront api', err);
         }
         const status = answer.response.status;
-        if (!isRetryable(status) || attempt >= this.retryDelaysMs.length) return isRetryable(status) ? null : { status, data: answer.data, error: answer.error };
+        if (!isRetryable(status) || attempt >= retryDelaysMs.length) return isRetryable(status) ? null : { status, data: answer.data, error: answer.error };
         this.o.log.warn({ endpoint, status, attempt }, 'storefront api answered with a retryable status');
       } catch (err) {
         if (!(err instanceof HttpUnavailable)) throw err;
         this.o.log.warn({ endpoint, attempt, reason: err.message }, 'storefront api unreachable');
-        if (attempt >= this.retryDelaysMs.length) return null;
+        if (attempt >= retryDelaysMs.length) return null;
       }
-      await sleep(this.retryDelaysMs[attempt]!);
+      await sleep(retryDelaysMs[attempt]!);
     }
   }
 
-  async lookup(token: string): Promise<LookupResult> {
-    const res = await this.post('topup-lookup', (c, signal) => c.POST('/api/v1/wallet/topup-lookup', { body: { token }, signal }));
+  /** What `token` pays for; `once` asks a single time (a page that only wants the way back must not wait through retries). */
+  async lookup(token: string, options: { once?: boolean } = {}): Promise<LookupResult> {
+    const res = await this.post('topup-lookup', (c, signal) => c.POST('/api/v1/wallet/topup-lookup', { body: { token }, signal }), options.once ? [] : undefined);
     if (res === null) return { kind: 'unavailable' };
     if (res.status === 404) return { kind: 'not_found' };
     const t = res.data;
     // Amounts are money: a body that is not the API's (a proxy's 200) is never read as one.
     if (res.status === 200 && t && Number.isSafeInteger(t.amount) && typeof t.currency === 'string' && typeof t.status === 'string') {
       const topup: Topup = { status: t.status, amount: t.amount, currency: t.currency, expires_at: String(t.expires_at ?? '') };
+      if (typeof t.return_url === 'string') topup.return_url = t.return_url;
       if (Array.isArray(t.gateways)) topup.gateways = t.gateways.map((g) => g?.code).filter((code) => typeof code === 'string');
       return { kind: 'found', topup };
     }

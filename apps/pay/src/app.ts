@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { DestinationStream } from 'pino';
 import type { PayConfig } from './config.ts';
 import { StorefrontApi } from './api-client.ts';
-import { TopupPageService } from './topup.ts';
+import { returnHref, TopupPageService } from './topup.ts';
 import { pageResponses } from './schemas.ts';
 import { Settlement } from './settlement.ts';
 import { Outbox } from './outbox.ts';
@@ -135,7 +135,8 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
       if (!opened.ok) return refusalPage(reply, opened.refusal);
       const { token, topup, gatewayA, gatewayB } = opened;
       const notice = req.query.cancelled ? 'The payment was cancelled. You can choose a way to pay again.' : undefined;
-      return topupPage(reply, { token, amount: topup.amount, currency: topup.currency, gatewayA, gatewayB, order: topup.gateways }, notice);
+      const back = returnHref(topup, token);
+      return topupPage(reply, { token, amount: topup.amount, currency: topup.currency, gatewayA, gatewayB, order: topup.gateways, ...(back ? { returnHref: back } : {}) }, notice);
     },
   );
 

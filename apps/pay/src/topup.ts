@@ -49,6 +49,20 @@ export const methodUnavailable: Refusal = {
 };
 const refused = (refusal: Refusal): Opened => ({ ok: false, refusal });
 
+/** Where the shop takes the payer back: the top-up's `return_url` with `topup=<token>`. */
+export function returnHref(t: Topup, token: string): string | undefined {
+  if (!t.return_url) return undefined;
+  let u: URL;
+  try {
+    u = new URL(t.return_url);
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined;
+  u.searchParams.set('topup', token);
+  return u.toString();
+}
+
 export class TopupPageService {
   private readonly config: Readonly<PayConfig>;
   private readonly api: StorefrontApi;
@@ -62,6 +76,17 @@ export class TopupPageService {
 
   isOpen(gateway: Gateway): boolean {
     return gateway === 'gateway_a' ? gatewayAOpen(this.config) : gatewayBOpen(this.config);
+  }
+
+  /**
+   * The way back to the shop for a payment's result page, if the top-up was started with a
+   * `return_url` (the API checked its origin). Asked once: with the API down there is none, and
+   * the page keeps its "Check again".
+   */
+  async returnHrefFor(token: unknown): Promise<string | undefined> {
+    if (!isToken(token)) return undefined;
+    const lookup = await this.api.lookup(token, { once: true });
+    return lookup.kind === 'found' ? returnHref(lookup.topup, token) : undefined;
   }
 
   /**

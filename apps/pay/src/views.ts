@@ -25,6 +25,7 @@ button,.button{display:block;width:100%;min-height:48px;padding:.75rem 1rem;bord
 button.secondary{background:#4a5568}
 .muted{color:#5b6474;font-size:.9rem}
 .ok{color:#137333}.bad{color:#b3261e}
+a.link{display:inline-block;min-height:44px;padding:.6rem 0;color:#1f5fd6;font-weight:600}
 `;
 
 export interface PageOptions {
@@ -87,6 +88,8 @@ export interface TopupPageInput {
   gatewayB: boolean;
   /** Gateway codes in the order the admin set (sort_order); absent: A then B. */
   order?: string[];
+  /** Back to the shop without paying (the top-up's return_url with `topup=<token>`). */
+  returnHref?: string;
 }
 
 export function topupPage(reply: FastifyReply, t: TopupPageInput, notice?: string): FastifyReply {
@@ -105,7 +108,8 @@ ${notice ? `<p class="bad" id="notice">${esc(notice)}</p>` : ''}
 <p class="muted">Amount to pay</p>
 <p class="amount" id="amount">${esc(formatMoney(t.amount, t.currency))}</p>
 ${forms.map((f) => f.html).join('\n')}
-<p class="muted">You will be taken to the payment provider to finish. Your wallet is credited as soon as the payment is confirmed.</p>`;
+<p class="muted">You will be taken to the payment provider to finish. Your wallet is credited as soon as the payment is confirmed.</p>
+${t.returnHref ? `<p><a class="link" id="back" href="${esc(t.returnHref)}">Back to the shop without paying</a></p>` : ''}`;
   return sendPage(reply, { title: 'Top up your wallet', body });
 }
 
@@ -135,7 +139,20 @@ export interface ResultDetail {
   againHref?: string;
   /** A link that asks again (gateway B's return URL, which captures or reads the order again). */
   checkHref?: string;
+  /**
+   * Back to the shop (the top-up's return_url with `topup=<token>`): the page moves on by itself
+   * at once, and the shop shows the outcome (credited, not credited, still checking).
+   */
+  returnHref?: string;
+  /** The page holds the only way to ask again (gateway A's proof): it links back to the shop but does not move on by itself. */
+  stay?: boolean;
 }
+
+/**
+ * Seconds a result page stays before it takes the payer back to the shop: none, since the shop
+ * shows the outcome itself, and a timed refresh would fail WCAG 2.2.1 (timing adjustable).
+ */
+export const RETURN_DELAY_SECONDS = 0;
 
 export function resultPage(reply: FastifyReply, kind: ResultKind, detail: ResultDetail = {}): FastifyReply {
   const amount = detail.amount !== undefined && detail.currency ? formatMoney(detail.amount, detail.currency) : null;
@@ -145,20 +162,17 @@ export function resultPage(reply: FastifyReply, kind: ResultKind, detail: Result
   switch (kind) {
     case 'success':
       title = 'Payment successful';
-      lines = [amount ? `${amount} has been added to your wallet.` : 'Your wallet has been credited.', 'You can close this page and return to the app.'];
+      lines = [amount ? `${amount} has been added to your wallet.` : 'Your wallet has been credited.'];
       cls = 'ok';
       break;
     case 'pending':
       title = 'Payment received';
-      lines = [
-        `We are confirming your payment${amount ? ` of ${amount}` : ''}. Your wallet will be updated shortly; no need to pay again.`,
-        'You can close this page and return to the app.',
-      ];
+      lines = [`We are confirming your payment${amount ? ` of ${amount}` : ''}. Your wallet will be updated shortly; no need to pay again.`];
       cls = 'ok';
       break;
     case 'failed':
       title = 'Payment not completed';
-      lines = ['The payment was declined or cancelled, and your wallet was not charged by us.', 'Return to the app to try again.'];
+      lines = ['The payment was declined or cancelled, and your wallet was not charged by us.'];
       cls = 'bad';
       break;
     case 'not_added':
@@ -166,7 +180,7 @@ export function resultPage(reply: FastifyReply, kind: ResultKind, detail: Result
       title = 'Payment not added to your wallet';
       lines = [
         `This top-up was already paid, so this payment${amount ? ` of ${amount}` : ''} was not added to your wallet.`,
-        'It will be returned to you; you do not need to do anything. You can close this page and return to the app.',
+        'It will be returned to you; you do not need to do anything.',
       ];
       cls = 'bad';
       break;
@@ -185,7 +199,12 @@ export function resultPage(reply: FastifyReply, kind: ResultKind, detail: Result
   }
   if (detail.checkHref) body += `<p><a class="button" id="check" href="${esc(detail.checkHref)}">Check again</a></p>`;
   if (detail.againHref) body += `<p><a class="button" id="again" href="${esc(detail.againHref)}">Try again</a></p>`;
-  return sendPage(reply, { title, body, status: detail.status ?? 200 });
+  const moveOn = detail.returnHref !== undefined && !detail.stay;
+  if (detail.returnHref) {
+    body += `${moveOn ? '<p class="muted">Taking you back to the shop…</p>' : ''}<p><a class="button" id="back" href="${esc(detail.returnHref)}">Back to the shop</a></p>`;
+  }
+  const headHtml = moveOn ? `<meta http-equiv="refresh" content="${RETURN_DELAY_SECONDS};url=${esc(detail.returnHref)}">` : undefined;
+  return sendPage(reply, { title, body, status: detail.status ?? 200, ...(headHtml ? { headHtml } : {}) });
 }
 
 /** Gateway B's approve page: a fresh page that moves on by itself (see `Shown`'s `approve`). */
@@ -229,6 +248,14 @@ export function show(reply: FastifyReply, s: Shown): FastifyReply {
     case 'see-other':
       return reply.redirect(s.location, 303);
   }
+}
+
+/** `s` with the way back to the shop, when it is a result page and there is one. */
+export function withReturn(s: Shown, returnHref: string | undefined): Shown {
+  if (s.page !== 'result' || returnHref === undefined) return s;
+  // The shop offers its own "try again" (a fresh top-up): the hosted page's would race the move back.
+  const { againHref: _again, ...detail } = s.detail ?? {};
+  return { ...s, detail: { ...detail, returnHref } };
 }
 
 /** The page for a settled payment; `again` is how its "Check again" asks once more while the credit is pending. */

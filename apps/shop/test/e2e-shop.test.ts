@@ -77,8 +77,15 @@ describe('the shop in a phone browser', { skip }, () => {
     await screen(page, '04-product-zoom');
     await page.getByRole('button', { name: 'Close' }).click();
 
-    // Register (the wallet tab asks to sign in first).
-    await page.getByRole('link', { name: 'Wallet' }).click();
+    // Two products into the cart signed out; checking out asks to sign in, and signing up from
+    // there comes back to the cart.
+    await page.goto(`${st.shopUrl}/products/${st.products['Copper Kettle']}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.goto(`${st.shopUrl}/products/${st.products['Stoneware Mug']}`);
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('link', { name: /^Cart/ }).click();
+    await page.getByRole('button', { name: 'Sign in to check out' }).click();
     await page.getByRole('heading', { name: 'Welcome to Storefront' }).waitFor();
     await screen(page, '05-sign-in');
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -88,50 +95,44 @@ describe('the shop in a phone browser', { skip }, () => {
     await page.getByLabel('Password', { exact: true }).fill('a good long password');
     await screen(page, '06-register');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Shop', exact: true }).waitFor();
+    await page.waitForURL(`${st.shopUrl}/cart`);
     const me = await userByPhone(phoneNumber);
     const login = await call(st.s.api, 'POST', '/api/v1/auth/login', { body: { phone: phoneNumber, password: 'a good long password' } });
     const token = login.body.custom_token as string;
 
-    // Two products into the cart; the wallet is empty, so paying is refused with a way to top up.
-    await page.goto(`${st.shopUrl}/products/${st.products['Copper Kettle']}`);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.goto(`${st.shopUrl}/products/${st.products['Stoneware Mug']}`);
-    await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByRole('link', { name: /^Cart/ }).click();
+    // The wallet is empty: the cart says what is missing and offers one action, which adds it
+    // through the hosted page in this same tab and comes back here.
     await page.getByRole('heading', { name: 'Order summary' }).waitFor();
     assert.match(await text(page), /Total\s*₹2,497\.00/);
-    await page.getByRole('button', { name: 'Pay ₹2,497.00' }).click();
-    await page.getByText('Your wallet does not have enough credits for this order.').waitFor();
-    await screen(page, '07-cart-insufficient');
+    assert.match(await page.getByTestId('shortfall').innerText(), /Still to add\s*₹2,497\.00/);
+    assert.equal(await page.getByRole('button', { name: /^Pay/ }).count(), 0, 'a short wallet offers no Pay');
+    await screen(page, '07-cart-short');
     assert.equal((await ordersOf(me.id)).length, 0);
 
-    // Top up ₹2,497 through the hosted page and gateway B; the app polls until it is credited.
-    await page.getByRole('alert').getByRole('button', { name: 'Top up wallet' }).click();
-    await page.getByLabel('Amount (INR)').fill('2,497');
-    await screen(page, '08-top-up');
-    const [pay] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Continue to payment' }).click()]);
-    await page.getByRole('heading', { name: 'Waiting for your payment' }).waitFor();
-    await screen(page, '09-top-up-waiting');
-    await pay.waitForURL(/\/topup\?token=/);
-    await pay.click('#pay-gateway-b');
-    await pay.click('#sim-approve');
-    await pay.waitForSelector('#result');
-    assert.equal(await pay.getAttribute('#result', 'data-result'), 'success');
-    await pay.close();
-    await page.getByRole('heading', { name: 'Money added' }).waitFor();
-    assert.equal(await page.getByTestId('new-balance').innerText(), '₹2,497.00');
+    // The checkout's one Idempotency-Key, as the app sends it.
+    const keys: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders') keys.push(r.headers()['idempotency-key']!);
+    });
+    await page.getByRole('button', { name: 'Add ₹2,497.00 and pay' }).click();
+    await page.waitForURL(/\/topup\?token=/);
+    assert.equal(context.pages().length, 1, 'the hosted page opens in the same tab');
+    assert.equal(await page.textContent('#amount'), '₹2,497.00');
+    await screen(page, '08-hosted-page');
+    await page.click('#pay-gateway-a');
+    // Paid: the payment server takes the shopper straight back to the checkout with the top-up's token.
+    await page.click('#sim-pay');
+    await page.waitForURL(/\/cart\?topup=/);
+    await page.getByTestId('topup-outcome').filter({ hasText: '₹2,497.00 was added to your wallet' }).waitFor();
+    await page.getByRole('button', { name: 'Pay ₹2,497.00' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: /^Add / }).count(), 0);
     assert.equal(await wallet(token), 249_700);
-    await screen(page, '10-top-up-done');
-    await page.getByRole('button', { name: 'Back to wallet' }).click();
-    await page.getByRole('listitem').filter({ hasText: 'Money added' }).waitFor();
-    await screen(page, '11-wallet');
+    await screen(page, '10-back-at-checkout');
+    // The checkout's key was made before leaving for the payment page and kept across the trip.
+    const keptKey = await page.evaluate(() => JSON.parse(localStorage.getItem('sf_shop_cart')!).checkout?.key as string | undefined);
+    assert.match(keptKey ?? '', /^[0-9a-f]{32}$/);
 
-    // Checkout at the server's prices: one order, the wallet debited once, stock taken.
-    await page.getByRole('link', { name: /^Cart/ }).click();
-    await page.getByRole('heading', { name: 'Order summary' }).waitFor();
-    await screen(page, '12-cart');
+    // One confirming tap places the order: one order, the wallet debited once, stock taken.
     await page.getByRole('button', { name: 'Pay ₹2,497.00' }).click();
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
     await screen(page, '13-order-placed');
@@ -139,6 +140,13 @@ describe('the shop in a phone browser', { skip }, () => {
     assert.equal(await wallet(token), 0);
     assert.equal(await stockOf(st.products['Copper Kettle']!), 11);
     assert.equal(await stockOf(st.products['Stoneware Mug']!), 38);
+    // Replaying the checkout with its key answers the same order: no second order, no second debit.
+    assert.deepEqual(keys, [keptKey], 'the order is placed with the key made before the top-up');
+    const items = [{ product_id: st.products['Copper Kettle'], quantity: 1 }, { product_id: st.products['Stoneware Mug'], quantity: 2 }];
+    const replay = await call(st.s.api, 'POST', '/api/v1/orders', { token, body: { items }, headers: { 'idempotency-key': keys[0]! } });
+    assert.equal(replay.body.id, (await ordersOf(me.id))[0]!.id, replay.text);
+    assert.equal((await ordersOf(me.id)).length, 1);
+    assert.equal(await wallet(token), 0);
 
     // The order, then its cancellation: the wallet and the stock come back.
     await page.getByRole('link', { name: 'See your order' }).click();
@@ -147,6 +155,7 @@ describe('the shop in a phone browser', { skip }, () => {
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
     await page.getByText('This order is cancelled and its amount is back in your wallet.').waitFor();
+    await page.getByRole('list', { name: 'Order progress' }).getByRole('listitem').filter({ hasText: /^Cancelled/ }).waitFor();
     await screen(page, '15-order-cancelled');
     assert.equal(await wallet(token), 249_700);
     assert.equal(await stockOf(st.products['Copper Kettle']!), 12);
@@ -157,6 +166,7 @@ describe('the shop in a phone browser', { skip }, () => {
     await page.getByRole('link', { name: 'Wallet' }).click();
     await page.getByRole('listitem').filter({ hasText: 'Order refund' }).waitFor();
     assert.equal(await page.getByTestId('credits').innerText(), '₹2,497.00');
+    await screen(page, '11-wallet');
 
     // Help: open a ticket and read it back.
     await page.getByRole('link', { name: 'Account' }).click();
@@ -193,10 +203,22 @@ describe('the shop in a phone browser', { skip }, () => {
     await page.getByRole('button', { name: 'Pay ₹2,497.00' }).click();
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
     const second = (await ordersOf(me.id)).find((o) => o.status === 'placed')!;
+    const shipment = { carrier: 'BlueDart', tracking_number: 'BD123456', tracking_url: 'https://track.example/BD123456' };
     for (const status of ['processing', 'shipped', 'delivered']) {
-      const r = await call(st.s.api, 'POST', `/api/v1/admin/orders/${second.id}/status`, { token: st.admin.token, body: { status } });
+      const body = status === 'shipped' ? { status, ...shipment, note: 'packed by Ravi' } : { status };
+      const r = await call(st.s.api, 'POST', `/api/v1/admin/orders/${second.id}/status`, { token: st.admin.token, body });
       assert.equal(r.status, 200, r.text);
     }
+    // The order's timeline, from its events: each step, the shipment with its tracking link, never the admin's note.
+    await page.goto(`${st.shopUrl}/orders/${second.id}`);
+    const progress = page.getByRole('list', { name: 'Order progress' });
+    await progress.getByRole('listitem').nth(3).waitFor();
+    const steps = await progress.getByRole('listitem').allInnerTexts();
+    assert.deepEqual(steps.map((t) => t.split(' · ')[0]), ['Placed', 'Being prepared', 'Shipped', 'Delivered']);
+    assert.match(steps[2]!, /BlueDart, tracking BD123456/);
+    assert.equal(await progress.getByRole('link', { name: 'Track the parcel' }).getAttribute('href'), shipment.tracking_url);
+    assert.doesNotMatch(await text(page), /Ravi/);
+    await screen(page, '34-order-timeline');
     await page.goto(`${st.shopUrl}/account/delete`);
     const sent = st.sms.requests.length;
     await page.getByRole('button', { name: 'Send me a code to confirm' }).click();
@@ -210,10 +232,21 @@ describe('the shop in a phone browser', { skip }, () => {
     await screen(page, '21-delete-pending');
     const status = await call(st.s.api, 'GET', '/api/v1/account/deletion/status', { token });
     assert.equal(status.body.status, 'pending');
-    // Changing one's mind during the grace period.
-    await page.getByRole('button', { name: 'Keep my account' }).click();
+    // Signed out and back in, the Account screen shows the pending deletion with its date, and
+    // changing one's mind during the grace period is one tap there.
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.goto(`${st.shopUrl}/sign-in?next=/account`);
+    await page.getByLabel('Phone number').fill(phoneNumber);
+    await page.getByLabel('Password').fill('a good long password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Your account is set to be deleted' }).waitFor();
+    assert.match(await page.getByTestId('deletion-date').innerText(), /\d{4}/);
+    await screen(page, '32-account-deletion-pending');
+    await page.getByRole('button', { name: 'Cancel the deletion' }).click();
     await page.getByText('Your deletion request is cancelled. Your account stays.').waitFor();
-    assert.equal((await call(st.s.api, 'GET', '/api/v1/account/deletion/status', { token })).body.status, 'cancelled');
+    const again = (await call(st.s.api, 'POST', '/api/v1/auth/login', { body: { phone: phoneNumber, password: 'a good long password' } })).body.custom_token as string;
+    assert.equal((await call(st.s.api, 'GET', '/api/v1/account/deletion/status', { token: again })).body.status, 'cancelled');
 
     assert.deepEqual(problems, []);
     });
@@ -472,6 +505,43 @@ describe('the shop in a phone browser', { skip }, () => {
     await context.close();
   });
 
+  test('the API stopped behind a working shop: the saved catalogue, its category chips and a banner', async () => {
+    // Its own shop server, in front of the proxy the test can take down.
+    const shop = await buildShopServer(loadShopConfig({ STOREFRONT_API_URL: st.s.proxy.url, LOG_LEVEL: 'silent' }));
+    await shop.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(shop.server.address() as { port: number }).port}`;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-IN' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await scenario(page, 'api-down', async () => {
+        await page.goto(url);
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await page.reload();
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        await page.getByRole('link', { name: /Copper Kettle/ }).waitFor();
+        await page.getByRole('button', { name: 'Home', exact: true }).waitFor();
+        assert.equal(await page.getByRole('status').filter({ hasText: 'cannot reach' }).count(), 0);
+
+        st.s.proxy.mode = 'down';
+        await page.reload();
+        await page.getByText('The shop cannot reach its server right now.').waitFor();
+        await page.getByRole('link', { name: /Copper Kettle/ }).waitFor();
+        assert.equal(await page.getByRole('list', { name: 'Products' }).getByRole('listitem').count(), 6);
+        assert.equal(await page.getByRole('group', { name: 'Categories' }).getByRole('button').count(), 3, 'the category chips stay');
+        await screen(page, '33-api-down-catalogue');
+
+        // Back up: the banner goes by itself.
+        st.s.proxy.mode = 'up';
+        await page.getByText('The shop cannot reach its server right now.').waitFor({ state: 'detached' });
+      });
+    } finally {
+      st.s.proxy.mode = 'up';
+      await context.close();
+      await shop.close();
+    }
+  });
+
   test('an outdated build meets the version gate', async () => {
     // Its own API and shop server: the minimum version is a start-up setting.
     const gated = await createTestApp({ APP_VERSION: '2.1.0', APP_MIN_VERSION: '2.0.0', APP_APK_URL: 'https://shop.example/storefront.apk' });
@@ -484,10 +554,20 @@ describe('the shop in a phone browser', { skip }, () => {
       await scenario(page, 'gate', async () => {
         await page.goto(`http://127.0.0.1:${(shop.server.address() as { port: number }).port}/`);
         await page.getByRole('heading', { name: 'Update required' }).waitFor();
-        assert.match(await page.locator('main').innerText(), /\(1\.0\.0\) is no longer supported\. Please install the latest version \(2\.1\.0\)/);
+        assert.match(await page.locator('main').innerText(), /\(1\.0\.0\) is no longer supported\. Please reload to get the latest version \(2\.1\.0\)/);
+        await page.getByRole('button', { name: 'Reload to update' }).waitFor();
         assert.equal(await page.getByRole('link', { name: 'Update the app' }).getAttribute('href'), 'https://shop.example/storefront.apk');
         assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0, 'nothing behind the gate');
         await screen(page, '28-version-gate');
+        // Never in the middle of a checkout: with a checkout under way the cart stays usable.
+        await page.evaluate(() =>
+          localStorage.setItem('sf_shop_cart', JSON.stringify({ lines: [{ product_id: 'p1', name: 'Mug', price: 100, currency: 'INR', image_url: null, quantity: 1, stock: 5 }], checkout: { key: 'k', fingerprint: 'f' } })),
+        );
+        await page.goto(`http://127.0.0.1:${(shop.server.address() as { port: number }).port}/cart`);
+        await page.getByRole('heading', { name: 'Cart' }).waitFor();
+        assert.equal(await page.getByRole('heading', { name: 'Update required' }).count(), 0);
+        await page.getByRole('link', { name: 'Shop' }).click();
+        await page.getByRole('heading', { name: 'Update required' }).waitFor();
       });
     } finally {
       await context.close();

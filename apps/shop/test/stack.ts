@@ -71,8 +71,9 @@ export async function startShop(): Promise<ShopStack> {
   const shopPort = await freePort();
   const shopUrl = `http://127.0.0.1:${shopPort}`;
   const s = await startStack({
-    gatewayA: false,
     apiEnv: {
+      // The checkout's top-up comes back to the shop (return_url).
+      TOPUP_RETURN_ORIGINS: shopUrl,
       SMS_PROVIDER: 'webhook',
       SMS_WEBHOOK_URL: sms.url,
       SMTP_HOST: '127.0.0.1',

@@ -59,6 +59,15 @@ export default defineConfig({
               networkTimeoutSeconds: 4,
               expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
+              // The API down behind a working shop server (502/503) counts as offline: the last answer.
+              plugins: [
+                {
+                  fetchDidSucceed: async ({ response }) => {
+                    if (response.status >= 500) throw new Error(`catalogue answered ${response.status}`);
+                    return response;
+                  },
+                },
+              ],
             },
           },
           {

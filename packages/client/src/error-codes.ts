@@ -34,6 +34,7 @@ export const API_ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'refund_exceeds_paid',
+  'return_url_not_allowed',
   'reversal_exceeds_debit',
   'topup_already_completed',
   'topup_disabled',

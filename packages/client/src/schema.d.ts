@@ -11002,6 +11002,8 @@ export interface operations {
                 "application/json": {
                     /** @description minor units, TOPUP_MIN..TOPUP_MAX */
                     amount: number;
+                    /** @description where the payment server sends the payer afterwards, with `?topup=<token>`; its origin must be one of TOPUP_RETURN_ORIGINS (else 400 return_url_not_allowed) */
+                    return_url?: string;
                 };
             };
         };
@@ -11019,7 +11021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: validation_failed */
+            /** @description Bad Request: validation_failed, return_url_not_allowed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11027,7 +11029,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "validation_failed";
+                        error?: "validation_failed" | "return_url_not_allowed";
                     };
                 };
             };
@@ -11123,6 +11125,8 @@ export interface operations {
                             code: string;
                             name: string | null;
                         }[];
+                        /** @description the initiate's return_url, when it had one: where the payer goes back to */
+                        return_url?: string;
                         status: "pending" | "completed" | "expired";
                     };
                 };

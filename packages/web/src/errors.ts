@@ -44,6 +44,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   amount_mismatch: 'The amount paid does not match the top-up.',
   gateway_txn_reused: 'That payment was already used for another top-up.',
   topup_disabled: 'Adding money is not available right now.',
+  return_url_not_allowed: 'This page cannot be returned to after paying. Please try again from the app.',
   callback_disabled: 'Payment confirmations are not accepted right now.',
   deletion_blocked: 'The account cannot be deleted yet.',
   refund_exceeds_paid: 'That refund is more than what is still refundable on this order.',

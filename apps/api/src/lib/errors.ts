@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'gateway_txn_reused'
   | 'topup_already_completed'
   | 'topup_disabled'
+  | 'return_url_not_allowed'
   | 'callback_disabled'
   | 'token_expired'
   | 'deletion_blocked'

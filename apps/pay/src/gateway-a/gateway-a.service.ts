@@ -4,7 +4,7 @@ import type { GatewayAConfig, PayConfig } from '../config.ts';
 import { decimalToMinor, minorToDecimal } from '../lib/money.ts';
 import type { Settlement } from '../settlement.ts';
 import { isToken, methodUnavailable, type TopupPageService } from '../topup.ts';
-import { settledResult, type Shown } from '../views.ts';
+import { settledResult, withReturn, type Shown } from '../views.ts';
 import { decodeParams, decrypt, encodeParams, encrypt } from './crypto.ts';
 import { fetchOrderStatus } from './status.ts';
 
@@ -82,6 +82,12 @@ export class GatewayAService {
       log.warn({ gateway: 'gateway_a', order_id: orderId.slice(0, 40) }, 'gateway a response does not match an order we started; nothing credited');
       return unverified;
     }
+    // From here the token is proven (the order id is keyed to it): every page may lead back to the shop.
+    return withReturn(await this.settleResponse(r, token, orderId, trackingId, encResp, log), await this.topups.returnHrefFor(token));
+  }
+
+  private async settleResponse(r: Record<string, string>, token: string, orderId: string, trackingId: string, encResp: string, log: FastifyBaseLogger): Promise<Shown> {
+    const cfg = this.config.gatewayA!;
     const ids = { gateway: 'gateway_a', order_id: orderId, tracking_id: trackingId, order_status: r.order_status };
     if (r.order_status !== 'Success') {
       log.info(ids, 'gateway a payment not successful');
@@ -99,7 +105,8 @@ export class GatewayAService {
     const confirmed = await fetchOrderStatus(cfg, orderId, trackingId, this.config.httpTimeoutMs);
     if (confirmed.kind === 'unreachable') {
       log.warn({ ...ids, reason: confirmed.reason }, 'gateway a status could not be asked; not credited yet');
-      return { page: 'result', kind: 'pending', detail: { amount: paid, currency, retry } };
+      // Only this page holds the proof to ask again: it stays rather than moving on to the shop.
+      return { page: 'result', kind: 'pending', detail: { amount: paid, currency, retry, stay: true } };
     }
     if (confirmed.kind === 'not_paid' || decimalToMinor(confirmed.amount, confirmed.currency) !== paid || confirmed.currency !== currency) {
       log.warn({ ...ids, reason: confirmed.kind === 'not_paid' ? confirmed.reason : 'status_amount_differs' }, 'gateway a status does not confirm this payment; nothing credited');

@@ -5,7 +5,7 @@ import type { PayConfig } from '../config.ts';
 import { minorToDecimal } from '../lib/money.ts';
 import type { Outcome, Settlement } from '../settlement.ts';
 import { isToken, methodUnavailable, type TopupPageService } from '../topup.ts';
-import { settledResult, type Shown } from '../views.ts';
+import { settledResult, withReturn, type Shown } from '../views.ts';
 
 /**
  * Gateway B (PayPal Orders v2 scheme): create → approve (at the gateway) → return/capture, plus
@@ -105,12 +105,14 @@ export class GatewayBService {
       return { page: 'result', kind: 'pending', detail: { checkHref } };
     }
     const capture = completedCapture(order);
+    // The order names its top-up (custom_id): the way back to the shop.
+    const back = await this.topups.returnHrefFor(capture?.token ?? order?.purchase_units?.[0]?.custom_id);
     if (!capture) {
       const status = order?.purchase_units?.[0]?.payments?.captures?.[0]?.status;
       log.info({ gateway: 'gateway_b', order_id: orderId, order_status: order?.status, capture_status: status }, 'gateway b payment not completed');
-      return { page: 'result', kind: status === 'PENDING' ? 'pending' : 'failed', detail: status === 'PENDING' ? { checkHref } : {} };
+      return withReturn({ page: 'result', kind: status === 'PENDING' ? 'pending' : 'failed', detail: status === 'PENDING' ? { checkHref } : {} }, back);
     }
-    return settledResult(await this.settle(capture, log), { checkHref });
+    return withReturn(settledResult(await this.settle(capture, log), { checkHref }), back);
   }
 
   /** The payer cancelled at gateway B: back to the hosted page to choose again, when the order names its top-up. */

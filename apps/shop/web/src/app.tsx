@@ -3,6 +3,7 @@ import { match, navigate, useLocation } from '@storefront/web';
 import { call, client, onSessionEnded, session, type Me } from './api.ts';
 import { itemCount, loadCart, saveCart, type CartState } from './cart.ts';
 import { Shop, type ShopState } from './state.tsx';
+import { ShopError } from './errors.ts';
 import { BottomNav, OfflineBanner, Screen, Spinner } from './ui.tsx';
 import { Browse } from './pages/browse.tsx';
 import { ProductPage } from './pages/product.tsx';
@@ -15,10 +16,21 @@ import { Deletion } from './pages/deletion.tsx';
 import { Register, ResetPassword, SignIn } from './pages/auth.tsx';
 
 declare const __APP_VERSION__: string;
+/** How often the app asks whether an unreachable API is back. */
+const API_PROBE_MS = 5_000;
 export const APP_VERSION = __APP_VERSION__;
 
 /** Screens that need a signed-in shopper; the rest (browsing, cart) work signed out. */
 const PRIVATE = /^\/(orders|wallet|account|checkout)/;
+
+/** Fetches the newest service worker (and with it the new build), then loads the page again. */
+async function reloadToUpdate(): Promise<void> {
+  try {
+    await (await navigator.serviceWorker?.getRegistration())?.update();
+  } finally {
+    location.reload();
+  }
+}
 
 export function App() {
   const { path, search } = useLocation();
@@ -27,12 +39,27 @@ export function App() {
   const [cart, setCart] = useState<CartState>(() => loadCart(localStorage));
   const [gate, setGate] = useState<{ apk_url: string; version: string } | null>(null);
 
-  // The version gate: an outdated build is blocked until it is updated (GET /app/version).
+  const [apiDown, setApiDown] = useState(false);
+
+  // The version gate: an outdated build is blocked until it is updated (GET /app/version). The
+  // same call, never cached, tells whether the API answers: while it does not, a banner says the
+  // screens are saved ones, and it is asked again every few seconds.
   useEffect(() => {
-    call(client.GET('/api/v1/app/version', { params: { query: { version: APP_VERSION } } })).then(
-      (v) => v.force_update && setGate({ apk_url: v.apk_url, version: v.version }),
-      () => undefined,
-    );
+    let timer: number | undefined;
+    const probe = () =>
+      call(client.GET('/api/v1/app/version', { params: { query: { version: APP_VERSION } } })).then(
+        (v) => {
+          setApiDown(false);
+          if (v.force_update) setGate({ apk_url: v.apk_url, version: v.version });
+        },
+        (err) => {
+          const down = err instanceof ShopError && (err.status === 0 || err.status >= 500);
+          setApiDown(down);
+          if (down) timer = window.setTimeout(probe, API_PROBE_MS);
+        },
+      );
+    void probe();
+    return () => window.clearTimeout(timer);
   }, []);
 
   const refreshMe = useCallback(async () => {
@@ -93,16 +120,22 @@ export function App() {
     [me, signedIn, cart, refreshMe],
   );
 
-  if (gate) {
+  // Never in the middle of a checkout (a key made for the lines, a top-up on its way back): the
+  // gate waits until the shopper leaves the cart.
+  const midCheckout = path === '/cart' && (cart.checkout !== null || search.has('topup'));
+  if (gate && !midCheckout) {
     return (
       <main className="gate" aria-labelledby="gate-title">
         <div className="gate-card">
           <span className="brand big" aria-hidden="true">◆</span>
           <h1 id="gate-title">Update required</h1>
           <p>
-            This version of the app ({APP_VERSION}) is no longer supported. Please install the latest version ({gate.version}) to keep shopping.
+            This version of the app ({APP_VERSION}) is no longer supported. Please reload to get the latest version ({gate.version}), or install it, to keep shopping.
           </p>
-          <a className="btn primary block" href={gate.apk_url}>
+          <button type="button" className="btn primary block" onClick={() => void reloadToUpdate()}>
+            Reload to update
+          </button>
+          <a className="btn ghost block" href={gate.apk_url}>
             Update the app
           </a>
         </div>
@@ -116,7 +149,7 @@ export function App() {
     screen = <SignIn next={path + location.search} />;
   } else if (path === '/') screen = <Browse search={search} />;
   else if ((p = match('/products/:id', path))) screen = <ProductPage id={p.id!} />;
-  else if (path === '/cart') screen = <CartPage />;
+  else if (path === '/cart') screen = <CartPage search={search} />;
   else if ((p = match('/checkout/done/:id', path))) screen = <OrderPlaced id={p.id!} />;
   else if (path === '/orders') screen = <Orders />;
   else if ((p = match('/orders/:id', path))) screen = <OrderDetail id={p.id!} />;
@@ -130,7 +163,7 @@ export function App() {
   else if ((p = match('/account/tickets/:id', path))) screen = <TicketDetail id={p.id!} />;
   else if (path === '/account/delete') screen = <Deletion />;
   else if (path === '/sign-in') screen = <SignIn next={search.get('next') ?? '/'} ended={search.has('ended')} />;
-  else if (path === '/register') screen = <Register referral={search.get('ref') ?? ''} />;
+  else if (path === '/register') screen = <Register referral={search.get('ref') ?? ''} next={search.get('next') ?? '/'} />;
   else if (path === '/reset-password') screen = <ResetPassword />;
   else if ((p = match('/r/:code', path))) {
     // Opened from the app's own cache: go to sign-up with the code (the server logs the click when online).
@@ -148,7 +181,7 @@ export function App() {
       <a className="skip" href="#main-content">
         Skip to content
       </a>
-      <OfflineBanner />
+      <OfflineBanner apiDown={apiDown} />
       <div id="main-content" className="app">
         {screen}
       </div>

@@ -184,7 +184,7 @@ export function ListEnd({ list, empty }: { list: ReturnType<typeof useInfinite<a
   );
 }
 
-export function OfflineBanner() {
+export function OfflineBanner({ apiDown = false }: { apiDown?: boolean }) {
   const [online, setOnline] = useState(navigator.onLine);
   useEffect(() => {
     const on = () => setOnline(navigator.onLine);
@@ -195,10 +195,12 @@ export function OfflineBanner() {
       window.removeEventListener('offline', on);
     };
   }, []);
-  if (online) return null;
+  if (online && !apiDown) return null;
   return (
     <div className="offline" role="status">
-      You are offline. You can browse what you have seen; paying and your wallet need a connection.
+      {online
+        ? 'The shop cannot reach its server right now. You can browse what you have seen; paying and your wallet need it back.'
+        : 'You are offline. You can browse what you have seen; paying and your wallet need a connection.'}
     </div>
   );
 }

@@ -44,6 +44,7 @@ import * as adjustmentReversals from './2026-11-26-16-adjustment-reversals.ts';
 import * as paymentsToReturn from './2026-11-26-17-payments-to-return.ts';
 import * as orderEvents from '../../modules/orders/migrations/2026-11-26-19-order-events.ts';
 import * as stockAlerts from '../../modules/catalogue/migrations/2026-11-26-21-stock-alerts.ts';
+import * as topupReturn from '../../modules/topups/migrations/2026-11-26-24-topup-return.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-17-payments-to-return': paymentsToReturn,
   '2026-11-26-19-order-events': orderEvents,
   '2026-11-26-21-stock-alerts': stockAlerts,
+  '2026-11-26-24-topup-return': topupReturn,
 };

@@ -24,6 +24,8 @@ export interface TopupsTable {
   credited_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Where the payment server sends the payer afterwards (an allowed origin, `TOPUP_RETURN_ORIGINS`), or null. */
+  return_url: string | null;
 }
 
 export interface WebhookLogsTable {

@@ -33,7 +33,29 @@ export function topupPage(ctx: Ctx): string {
   return base;
 }
 
-export async function initiateTopup(ctx: Ctx, userId: string, amount: number) {
+/**
+ * A `return_url` the payment server may send the payer to: an http(s) URL whose parsed origin is
+ * one of `TOPUP_RETURN_ORIGINS` (never a string-prefix test: `https://shop.example.com.evil.com`
+ * and `https://shop.example.com@evil.com` are other hosts). The fragment is dropped.
+ */
+export function allowedReturnUrl(ctx: Ctx, returnUrl: string): string {
+  let u: URL | null = null;
+  try {
+    u = new URL(returnUrl);
+  } catch {
+    // not a URL: refused below
+  }
+  const ok = u !== null && (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password && ctx.config.topup.returnOrigins.includes(u.origin);
+  if (!ok) {
+    throw new AppError(400, 'return_url_not_allowed', 'return_url must be on an allowed origin (TOPUP_RETURN_ORIGINS)', {
+      details: [{ field: 'body/return_url', message: 'not on an allowed origin' }],
+    });
+  }
+  u!.hash = '';
+  return u!.toString();
+}
+
+export async function initiateTopup(ctx: Ctx, userId: string, amount: number, returnUrl?: string) {
   const base = topupPage(ctx);
   const { min, max } = ctx.config.topup;
   if (amount < min || amount > max) {
@@ -43,6 +65,7 @@ export async function initiateTopup(ctx: Ctx, userId: string, amount: number) {
   if ((await offeredGateways(ctx, amount)).length === 0) {
     throw badRequest('No payment gateway takes this amount', [{ field: 'body/amount', message: 'outside the bounds of every active payment gateway' }]);
   }
+  const back = returnUrl === undefined ? null : allowedReturnUrl(ctx, returnUrl);
   const token = randomToken(32);
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + TOPUP_TTL_MS).toISOString();
@@ -61,6 +84,7 @@ export async function initiateTopup(ctx: Ctx, userId: string, amount: number) {
     credited_at: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
+    return_url: back,
   });
   const url = new URL(base);
   url.searchParams.set('token', token);
@@ -216,7 +240,14 @@ export async function lookupTopup(ctx: Ctx, token: string) {
   if (!topup) throw notFound('top-up');
   const amount = Number(topup.amount);
   const gateways = await offeredGateways(ctx, amount);
-  return { status: stateOf(ctx, topup), amount, currency: topup.currency, expires_at: topup.expires_at, gateways };
+  return {
+    status: stateOf(ctx, topup),
+    amount,
+    currency: topup.currency,
+    expires_at: topup.expires_at,
+    gateways,
+    ...(topup.return_url ? { return_url: topup.return_url } : {}),
+  };
 }
 
 /** The payment server names the gateway order paying a pending token; later attaches replace earlier ones. */

@@ -7,7 +7,7 @@ export type WebhookLogRow = Selectable<WebhookLogsTable>;
 
 const topupColumns = [
   'id', 'token_hash', 'user_id', 'amount', 'currency', 'status', 'expires_at', 'attached_gateway', 'gateway_order_id',
-  'gateway', 'gateway_txn_id', 'credited_at', 'created_at', 'updated_at',
+  'gateway', 'gateway_txn_id', 'credited_at', 'created_at', 'updated_at', 'return_url',
 ] as const;
 
 export async function insertTopup(db: Handle, row: TopupRow): Promise<void> {

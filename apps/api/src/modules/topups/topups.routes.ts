@@ -28,7 +28,7 @@ export const topupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/wallet/topup-initiate',
     // A closed gate answers 503 whatever the body (after the token check, before the body is read).
     { config: user, onRequest: async () => void topups.topupPage(ctx), schema: { tags, body: TopupInitiateBodySchema, response: { 201: TopupInitiateResponseSchema } } },
-    async (req, reply) => reply.status(201).send(await topups.initiateTopup(ctx, req.principal!.userId, req.body.amount)),
+    async (req, reply) => reply.status(201).send(await topups.initiateTopup(ctx, req.principal!.userId, req.body.amount, req.body.return_url)),
   );
 
   app.get(

@@ -1,6 +1,15 @@
 import { Type, type Static } from 'typebox';
 
-export const TopupInitiateBodySchema = Type.Object({ amount: Type.Integer({ minimum: 1, description: 'minor units, TOPUP_MIN..TOPUP_MAX' }) });
+export const TopupInitiateBodySchema = Type.Object({
+  amount: Type.Integer({ minimum: 1, description: 'minor units, TOPUP_MIN..TOPUP_MAX' }),
+  return_url: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      description: 'where the payment server sends the payer afterwards, with `?topup=<token>`; its origin must be one of TOPUP_RETURN_ORIGINS (else 400 return_url_not_allowed)',
+    }),
+  ),
+});
 export const TopupInitiateResponseSchema = Type.Object({
   token: Type.String(),
   url: Type.String(),
@@ -43,6 +52,7 @@ export const TopupLookupResponseSchema = Type.Object({
   gateways: Type.Array(Type.Object({ code: Type.String(), name: Type.Union([Type.String(), Type.Null()]) }), {
     description: 'the gateways the hosted page may offer for this amount, in display order (active records whose bounds admit it, then gateways without a record)',
   }),
+  return_url: Type.Optional(Type.String({ description: "the initiate's return_url, when it had one: where the payer goes back to" })),
 });
 
 export const TopupAttachBodySchema = Type.Object({ token: TopupTokenSchema, gateway: GatewaySchema, gateway_order_id: GatewayRefSchema });

@@ -3,7 +3,7 @@ import { Link, useLoad } from '@storefront/web';
 import { call, client } from '../api.ts';
 import { ShopError } from '../errors.ts';
 import { useShop } from '../state.tsx';
-import { ErrorNote, Field, Notice, Screen, Spinner } from '../ui.tsx';
+import { ErrorNote, Field, formatDate, Notice, Screen, Spinner } from '../ui.tsx';
 import { CodeInput, useCountdown } from './auth.tsx';
 
 export function Account() {
@@ -22,6 +22,7 @@ export function Account() {
       ) : (
         <Spinner />
       )}
+      <PendingDeletion />
       <nav aria-label="Account" className="menu card">
         <Link to="/account/profile">Profile and email</Link>
         <Link to="/orders">Your orders</Link>
@@ -34,6 +35,41 @@ export function Account() {
         Sign out
       </button>
     </Screen>
+  );
+}
+
+/** A deletion under way, with its date and a way to cancel it, so signing back in never hides it. */
+function PendingDeletion() {
+  const status = useLoad(() => call(client.GET('/api/v1/account/deletion/status')), []);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [cancelled, setCancelled] = useState(false);
+  if (cancelled) return <Notice kind="success">Your deletion request is cancelled. Your account stays.</Notice>;
+  if (status.data?.status !== 'pending') return null;
+  const when = status.data.scheduled_for;
+  async function cancel() {
+    setBusy(true);
+    setError(null);
+    try {
+      await call(client.POST('/api/v1/account/deletion/cancel'));
+      setCancelled(true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="card" aria-labelledby="pending-deletion">
+      <h2 id="pending-deletion">Your account is set to be deleted</h2>
+      <p>
+        It will be deleted on <strong data-testid="deletion-date">{when ? formatDate(when) : 'the scheduled day'}</strong>. Until then you can keep it.
+      </p>
+      {error ? <ErrorNote error={error} /> : null}
+      <button type="button" className="btn primary block" disabled={busy} onClick={() => void cancel()}>
+        Cancel the deletion
+      </button>
+    </section>
   );
 }
 

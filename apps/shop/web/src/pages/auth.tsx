@@ -160,14 +160,14 @@ export function SignIn({ next = '/', ended = false }: { next?: string; ended?: b
           </form>
         )}
         <p className="center">
-          New here? <Link to="/register">Create an account</Link>
+          New here? <Link to={next === '/' ? '/register' : `/register?next=${encodeURIComponent(next)}`} className="target">Create an account</Link>
         </p>
       </div>
     </Screen>
   );
 }
 
-export function Register({ referral }: { referral: string }) {
+export function Register({ referral, next = '/' }: { referral: string; next?: string }) {
   const { signedInAs } = useShop();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -189,7 +189,7 @@ export function Register({ referral }: { referral: string }) {
     try {
       const body = { full_name: name.trim(), phone, password, ...(code.trim() ? { referral_code: code.trim().toUpperCase() } : {}) };
       session.start(await call(client.POST('/api/v1/auth/register', { body })));
-      await signedInAs('/');
+      await signedInAs(next);
     } catch (err) {
       setError(err);
     } finally {
@@ -210,7 +210,7 @@ export function Register({ referral }: { referral: string }) {
           </button>
         </form>
         <p className="center">
-          Have an account? <Link to="/sign-in">Sign in</Link>
+          Have an account? <Link to={next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`} className="target">Sign in</Link>
         </p>
       </div>
     </Screen>

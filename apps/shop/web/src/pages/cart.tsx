@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Link, Money, navigate, useLoad } from '@storefront/web';
+import { useEffect, useRef, useState } from 'react';
+import { formatMoney, Link, Money, navigate, useLoad } from '@storefront/web';
 import { call, client, mediaSrc, type Order, type Quote, type Wallet } from '../api.ts';
 import { checkoutKey, emptyCart, frozen, itemCount, markUnsure, orderItems, setQuantity } from '../cart.ts';
-import { outcomeUnknown } from '../errors.ts';
+import { outcomeUnknown, ShopError } from '../errors.ts';
 import { useShop } from '../state.tsx';
 import { ErrorNote, Notice, Screen, Spinner } from '../ui.tsx';
 
@@ -11,8 +11,39 @@ function newKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function CartPage() {
+/** The top-up this checkout left for (same tab): its token, amount and the total it was meant to cover. */
+const CHECKOUT_TOPUP_KEY = 'sf_shop_checkout_topup';
+/** The smallest top-up the API took last (TOPUP_MIN, learnt from its refusal); its default until then. */
+const TOPUP_MIN_KEY = 'sf_shop_topup_min';
+const POLL_MS = 3_000;
+
+interface CheckoutTopup {
+  token: string;
+  amount: number;
+  total: number;
+}
+
+function savedTopup(): CheckoutTopup | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(CHECKOUT_TOPUP_KEY) ?? 'null');
+    return v && typeof v.token === 'string' && Number.isSafeInteger(v.amount) && Number.isSafeInteger(v.total) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+const topupMin = (): number => {
+  const n = Number(localStorage.getItem(TOPUP_MIN_KEY));
+  return Number.isSafeInteger(n) && n > 0 ? n : 100;
+};
+
+/** What to add so the wallet covers the total: the shortfall, at least the smallest top-up. */
+export const topupFor = (shortfall: number, min: number): number => Math.max(shortfall, min);
+
+export function CartPage({ search }: { search: URLSearchParams }) {
   const { cart, updateCart, signedIn } = useShop();
+  const returned = search.get('topup');
+  const [requote, setRequote] = useState(0);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [wallet, setWallet] = useState<Wallet | null>(null);
   const [quoteError, setQuoteError] = useState<unknown>(null);
@@ -40,7 +71,39 @@ export function CartPage() {
     return () => {
       live = false;
     };
-  }, [fingerprint, signedIn]);
+  }, [fingerprint, signedIn, requote]);
+
+  /**
+   * Adds the shortfall through the hosted page in this same tab. The checkout's key is saved with
+   * the cart first, so the order placed on the way back is the one this key names.
+   */
+  async function addAndPay(total: number, amount: number) {
+    const withKey = checkoutKey(cart, newKey);
+    updateCart(() => withKey);
+    setPaying(true);
+    setPayError(null);
+    const returnUrl = new URL('/cart', location.origin).toString();
+    const initiate = (a: number) => call(client.POST('/api/v1/wallet/topup-initiate', { body: { amount: a, return_url: returnUrl } }));
+    try {
+      let t;
+      try {
+        t = await initiate(amount);
+      } catch (err) {
+        // Below the API's minimum: learn it and add that instead (once).
+        const bounds = err instanceof ShopError && typeof err.body.message === 'string' ? /between (\d+) and (\d+)/.exec(err.body.message) : null;
+        const min = bounds ? Number(bounds[1]) : 0;
+        if (!(min > amount)) throw err;
+        localStorage.setItem(TOPUP_MIN_KEY, String(min));
+        amount = min;
+        t = await initiate(amount);
+      }
+      localStorage.setItem(CHECKOUT_TOPUP_KEY, JSON.stringify({ token: t.token, amount, total } satisfies CheckoutTopup));
+      location.assign(t.url);
+    } catch (err) {
+      setPayError(err);
+      setPaying(false);
+    }
+  }
 
   async function pay() {
     // The key is saved with the cart before the request leaves, so any retry reuses it.
@@ -53,6 +116,7 @@ export function CartPage() {
         client.POST('/api/v1/orders', { body: { items: orderItems(withKey) }, params: { header: { 'idempotency-key': withKey.checkout!.key } } }),
       );
       updateCart(() => emptyCart());
+      localStorage.removeItem(CHECKOUT_TOPUP_KEY);
       navigate(`/checkout/done/${encodeURIComponent(order.id)}`, true);
     } catch (err) {
       // No answer: the order may exist. Freeze the lines so the only way on is the same key again.
@@ -78,6 +142,8 @@ export function CartPage() {
 
   const short = quote && wallet ? quote.total > wallet.shopping_credits : false;
   const unsure = frozen(cart);
+  const saved = savedTopup();
+  const before = saved && saved.token === returned ? saved : null;
   return (
     <Screen title="Cart">
       <ul className="lines" aria-label="Items in your cart">
@@ -102,6 +168,7 @@ export function CartPage() {
         ))}
       </ul>
 
+      {returned && signedIn ? <TopupOutcome token={returned} onCredited={() => setRequote((n) => n + 1)} /> : null}
       {!signedIn ? (
         <div className="summary card">
           <p>
@@ -143,14 +210,20 @@ export function CartPage() {
                 </dd>
               </div>
             ) : null}
+            {short && wallet ? (
+              <div className="row short" data-testid="shortfall">
+                <dt>Still to add</dt>
+                <dd>
+                  <Money minor={quote.total - wallet.shopping_credits} currency={quote.currency} />
+                </dd>
+              </div>
+            ) : null}
           </dl>
           <p className="muted small-print">Prices are checked by the shop just now; this is what you pay.</p>
-          {short ? (
+          {returned && before && before.total !== quote.total ? (
             <Notice>
-              Your wallet is short of this total.{' '}
-              <button type="button" className="linkish" onClick={() => navigate('/wallet/top-up')}>
-                Top up wallet
-              </button>
+              The price changed while you were adding money: it was <Money minor={before.total} currency={quote.currency} />, it is now{' '}
+              <Money minor={quote.total} currency={quote.currency} />.
             </Notice>
           ) : null}
           {unsure ? (
@@ -160,12 +233,84 @@ export function CartPage() {
           ) : payError ? (
             <ErrorNote error={payError} productName={nameOf} />
           ) : null}
-          <button type="button" className="btn primary block" disabled={paying} onClick={() => void pay()}>
-            {paying ? 'Placing order…' : unsure ? 'Try again' : <>Pay <Money minor={quote.total} currency={quote.currency} /></>}
-          </button>
+          {short && !unsure && wallet ? (
+            <button type="button" className="btn primary block" disabled={paying} onClick={() => void addAndPay(quote.total, topupFor(quote.total - wallet.shopping_credits, topupMin()))}>
+              {paying ? 'Opening payment…' : <>Add {formatMoney(topupFor(quote.total - wallet.shopping_credits, topupMin()), quote.currency)} and pay</>}
+            </button>
+          ) : (
+            <button type="button" className="btn primary block" disabled={paying} onClick={() => void pay()}>
+              {paying ? 'Placing order…' : unsure ? 'Try again' : <>Pay <Money minor={quote.total} currency={quote.currency} /></>}
+            </button>
+          )}
         </section>
       )}
     </Screen>
+  );
+}
+
+/**
+ * Back from the hosted page (`?topup=<token>`): what became of the top-up, asked of the API (the
+ * payment server's page is not trusted for it). Pending is asked again every few seconds and when
+ * the shopper comes back to the tab; completed re-quotes the cart.
+ */
+function TopupOutcome({ token, onCredited }: { token: string; onCredited: () => void }) {
+  const [status, setStatus] = useState<{ status: 'pending' | 'completed' | 'expired'; amount: number; currency: string } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const credited = useRef(onCredited);
+  credited.current = onCredited;
+
+  useEffect(() => {
+    let live = true;
+    const poll = async () => {
+      window.clearTimeout(timer.current);
+      try {
+        const s = await call(client.GET('/api/v1/wallet/topup-status/{token}', { params: { path: { token } } }));
+        if (!live) return;
+        setError(null);
+        setStatus(s);
+        // Credited: the cart is quoted again against the new balance.
+        if (s.status === 'completed') return credited.current();
+        if (s.status === 'expired') return;
+      } catch (err) {
+        if (!live) return;
+        setError(err);
+        if (err instanceof ShopError && err.status === 404) return;
+      }
+      timer.current = window.setTimeout(() => void poll(), POLL_MS);
+    };
+    void poll();
+    const onVisible = () => document.visibilityState === 'visible' && void poll();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      window.clearTimeout(timer.current);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [token]);
+
+  if (error && !status) return <ErrorNote error={error} />;
+  if (!status) return <Spinner label="Checking your payment" />;
+  if (status.status === 'completed') {
+    return (
+      <Notice kind="success">
+        <p data-testid="topup-outcome">{formatMoney(status.amount, status.currency)} was added to your wallet. Check the total and tap Pay to place your order.</p>
+      </Notice>
+    );
+  }
+  if (status.status === 'expired') {
+    return (
+      <Notice kind="error">
+        <p data-testid="topup-outcome">The payment of {formatMoney(status.amount, status.currency)} was not completed, so nothing was added. You can try again.</p>
+      </Notice>
+    );
+  }
+  return (
+    <Notice>
+      <p data-testid="topup-outcome">
+        {formatMoney(status.amount, status.currency)} is not in your wallet yet. If you paid, it shows here shortly: we check again every few seconds. If you cancelled, nothing was charged and you can try again.
+      </p>
+    </Notice>
   );
 }
 
@@ -178,7 +323,7 @@ export function OrderPlaced({ id }: { id: string }) {
   );
 }
 
-function Placed({ order }: { order: Order }) {
+function Placed({ order }: { order: Pick<Order, 'id' | 'total' | 'currency'> }) {
   return (
     <div className="placed card">
       <div className="check" aria-hidden="true">✓</div>

@@ -12,8 +12,62 @@ const STATUS: Record<Order['status'], string> = {
   refunded: 'Refunded',
 };
 const STEPS: Order['status'][] = ['placed', 'processing', 'shipped', 'delivered'];
+/**
+ * One entry of the order's timeline as `GET /orders/:id` gives it to the shopper (docs/contracts.md
+ * §11 "Order events": no notes, no admin identities). Read when present; an API without events
+ * leaves the status steps.
+ */
+interface OrderEvent {
+  id: string;
+  type: 'placed' | 'status_changed' | 'cancelled' | 'refund' | 'note';
+  to_status: Order['status'] | null;
+  data: { carrier?: string; tracking_number?: string; tracking_url?: string; amount?: number } | null;
+  created_at: string;
+}
+/** An order as the detail shows it: the events come with `GET /orders/:id`, not with a cancel's answer. */
+type OrderView = Omit<Order, 'events'> & { events?: unknown };
+const eventsOf = (o: OrderView): OrderEvent[] => {
+  const e = o.events;
+  return Array.isArray(e) ? (e as OrderEvent[]).filter((x) => x.type !== 'note') : [];
+};
+/** A tracking link only to a web page (it comes from the back office). */
+const webUrl = (u: string | undefined): string | null => (u && /^https?:\/\//i.test(u) ? u : null);
+
+function EventLine({ e, currency }: { e: OrderEvent; currency: string }) {
+  const when = formatDate(e.created_at);
+  if (e.type === 'refund') {
+    return (
+      <>
+        {e.data?.amount !== undefined ? <>Refund of <Money minor={e.data.amount} currency={currency} /> to your wallet</> : 'Refund to your wallet'} · {when}
+      </>
+    );
+  }
+  const title = e.type === 'placed' ? 'Placed' : e.type === 'cancelled' ? 'Cancelled' : e.to_status ? STATUS[e.to_status] : 'Updated';
+  const d = e.data;
+  const link = webUrl(d?.tracking_url);
+  return (
+    <>
+      {title} · {when}
+      {d?.carrier || d?.tracking_number ? (
+        <span className="muted tracking">
+          {' '}
+          {[d.carrier, d.tracking_number ? `tracking ${d.tracking_number}` : null].filter(Boolean).join(', ')}
+        </span>
+      ) : null}
+      {link ? (
+        <>
+          {' '}
+          <a href={link} target="_blank" rel="noopener noreferrer" className="target">
+            Track the parcel
+          </a>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /** docs/contracts.md §5: a shopper may cancel while the order is placed or processing. */
-const cancellable = (o: Order) => o.status === 'placed' || o.status === 'processing';
+const cancellable = (o: OrderView) => o.status === 'placed' || o.status === 'processing';
 
 export function Orders() {
   const list = useInfinite((cursor) => call(client.GET('/api/v1/orders', { params: { query: { limit: 20, ...(cursor ? { cursor } : {}) } } })), []);
@@ -42,11 +96,12 @@ export function Orders() {
 
 export function OrderDetail({ id }: { id: string }) {
   const { data, error, loading, reload } = useLoad(() => call(client.GET('/api/v1/orders/{id}', { params: { path: { id } } })), [id]);
-  const [order, setOrder] = useState<Order | null>(null);
+  const [order, setOrder] = useState<OrderView | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [cancelError, setCancelError] = useState<unknown>(null);
-  const o = order ?? data;
+  // A cancel's answer shows at once; the reload after it brings the timeline with its new event.
+  const o = order && (!data || data.status !== order.status) ? order : data;
   if (loading && !o) return <Screen title="Order" back="/orders"><Spinner /></Screen>;
   if (error || !o) return <Screen title="Order" back="/orders"><ErrorNote error={error} onRetry={reload} /></Screen>;
 
@@ -56,6 +111,7 @@ export function OrderDetail({ id }: { id: string }) {
     try {
       setOrder(await call(client.POST('/api/v1/orders/{id}/cancel', { params: { path: { id } } })));
       setConfirming(false);
+      reload();
     } catch (err) {
       setCancelError(err);
     } finally {
@@ -64,6 +120,7 @@ export function OrderDetail({ id }: { id: string }) {
   }
 
   const stepIndex = STEPS.indexOf(o.status);
+  const events = eventsOf(o);
   return (
     <Screen title="Order" back="/orders">
       <section className="card">
@@ -73,7 +130,13 @@ export function OrderDetail({ id }: { id: string }) {
         </div>
         <p className="muted">Placed {formatDate(o.created_at)}</p>
         <ol className="timeline" aria-label="Order progress">
-          {o.status === 'cancelled' || o.status === 'refunded' ? (
+          {events.length > 0 ? (
+            events.map((e, i) => (
+              <li key={e.id} className={i === events.length - 1 ? 'done current' : 'done'}>
+                <EventLine e={e} currency={o.currency} />
+              </li>
+            ))
+          ) : o.status === 'cancelled' || o.status === 'refunded' ? (
             <>
               <li className="done">Placed · {formatDate(o.created_at)}</li>
               <li className="done current">
