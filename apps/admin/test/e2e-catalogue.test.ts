@@ -34,7 +34,8 @@ test('an admin creates a product with two uploaded images, reorders them, and it
   await page.getByLabel('Description').fill('A lamp made in a test.');
   await page.getByLabel(/^Price/).fill('1,234.50');
   await page.getByLabel(/^Unit cost/).fill('800.25');
-  await page.getByLabel('Stock').fill('7');
+  await page.getByLabel('Stock', { exact: true }).fill('7');
+  await page.getByLabel('Low-stock alert at or under').fill('9');
   await page.locator('input[type=file]').setInputFiles([
     { name: 'red-lamp.png', mimeType: 'image/png', buffer: png(24, 16, [200, 30, 30]) },
     { name: 'blue-lamp.png', mimeType: 'image/png', buffer: png(24, 16, [30, 30, 200]) },
@@ -57,6 +58,7 @@ test('an admin creates a product with two uploaded images, reorders them, and it
   assert.equal(admin.body.name, 'E2E Desk Lamp');
   assert.equal(admin.body.price, 123450, 'typed 1,234.50 is stored as 123450 minor units');
   assert.equal(admin.body.stock, 7);
+  assert.deepEqual([admin.body.low_stock_threshold, admin.body.stock_level], [9, 'low'], 'its own alert level, under which 7 is low');
   assert.equal(admin.body.is_active, true);
   assert.deepEqual(
     admin.body.images.map((i: any) => [i.alt_text, i.sort_order]),

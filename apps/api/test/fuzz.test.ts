@@ -21,6 +21,15 @@ const validates = (schema: object, value: unknown): boolean => {
     return false;
   }
 };
+/** Query strings coerce as the API's do (src/lib/validation.ts): `0` is a valid integer there. */
+const coercing = addFormats.default(new Ajv({ strict: false, coerceTypes: 'array' }));
+const validatesQuery = (schema: object, value: string): boolean => {
+  try {
+    return coercing.validate({ type: 'object', properties: { v: schema } }, { v: value }) as boolean;
+  } catch {
+    return false;
+  }
+};
 
 const BAD_VALUES: unknown[] = [
   null, 123, -1, 0, 1.5, 1e300, -9007199254740993, '', 'x'.repeat(100_000), '💥\u0000\uD800 ünïcødé', true, [], {}, [null],
@@ -137,7 +146,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
         }
         for (const p of params.filter((p) => p.in === 'query')) {
           for (const bad of BAD_QUERY) {
-            if (validates(p.schema ?? {}, bad)) continue;
+            if (validatesQuery(p.schema ?? {}, bad)) continue;
             cases.push({ method, url: `${idPath}?${p.name}=${bad}`, token, why: `query ${p.name}=${bad.slice(0, 20)}`, expect: [400] });
           }
         }
