@@ -197,6 +197,7 @@ describe('reconciliation over verified days', () => {
     await db().deleteFrom('daily_figures').where('day', '>=', day).execute();
     await db().deleteFrom('refunds').where('order_id', 'in', [o1.id, o2.id, o3.id, o4.id]).execute();
     await db().deleteFrom('order_items').where('order_id', 'in', [o1.id, o2.id, o3.id, o4.id]).execute();
+    await db().deleteFrom('order_events').where('order_id', 'in', [o1.id, o2.id, o3.id, o4.id]).execute();
     await db().deleteFrom('orders').where('id', 'in', [o1.id, o2.id, o3.id, o4.id]).execute();
     await db().deleteFrom('webhook_logs').where('created_at', '=', now).execute();
     await db().deleteFrom('topups').where('id', 'in', [lost, other]).execute();
