@@ -228,6 +228,11 @@ export const OPERATIONS: Record<string, Operation> = {
     errors: { 409: ['refund_exceeds_paid', 'invalid_transition', 'idempotency_conflict', 'conflict'] },
   },
   'GET /api/v1/admin/refunds': { id: 'adminListRefunds', summary: 'All refunds' },
+  'POST /api/v1/admin/orders/bulk-status': {
+    id: 'adminBulkOrderStatus',
+    summary: 'Move up to 100 orders to one status; each order moved or refused on its own (Idempotency-Key required)',
+    errors: { 409: ['idempotency_conflict', 'conflict'] },
+  },
   'GET /api/v1/admin/orders/export.csv': { id: 'adminExportOrders', summary: 'All orders the filters match, as CSV' },
   'GET /api/v1/admin/refunds/export.csv': { id: 'adminExportRefunds', summary: 'All refunds the filters match, as CSV' },
   'GET /api/v1/admin/reconciliation/export.csv': { id: 'adminExportReconciliation', summary: 'The reconciliation report, as CSV' },

@@ -10,6 +10,7 @@ import type { AuthTables } from '../modules/auth/tables.ts';
 import type { BackofficeTables } from '../modules/backoffice/tables.ts';
 import type { CatalogueTables } from '../modules/catalogue/tables.ts';
 import type { DeletionTables } from '../modules/deletion/tables.ts';
+import type { IdempotencyTables } from '../modules/idempotency/tables.ts';
 import type { OrdersTables } from '../modules/orders/tables.ts';
 import type { PaymentsTables } from '../modules/payments/tables.ts';
 import type { ReferralsTables } from '../modules/referrals/tables.ts';
@@ -25,6 +26,7 @@ export interface Owners {
   backoffice: BackofficeTables;
   catalogue: CatalogueTables;
   deletion: DeletionTables;
+  idempotency: IdempotencyTables;
   orders: OrdersTables;
   payments: PaymentsTables;
   referrals: ReferralsTables;

@@ -4,6 +4,8 @@ import * as orders from './orders.service.ts';
 import {
   AdminOrderSchema,
   AdminOrdersQuerySchema,
+  BulkStatusBodySchema,
+  BulkStatusResultSchema,
   IdempotencyHeadersSchema,
   OrderBodySchema,
   OrderParamsSchema,
@@ -13,6 +15,7 @@ import {
   RefundResultSchema,
   RefundSchema,
   RefundsQuerySchema,
+  RequiredIdempotencyHeadersSchema,
   StatusBodySchema,
   UidParamsSchema,
 } from './orders.schemas.ts';
@@ -67,6 +70,17 @@ export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/orders/:id/status',
     { config: admin, schema: { tags, params: OrderParamsSchema, body: StatusBodySchema, response: { 200: AdminOrderSchema } } },
     (req) => orders.adminSetStatus(ctx, req.principal!.userId, req.params.id, req.body.status),
+  );
+
+  app.post(
+    '/admin/orders/bulk-status',
+    { config: admin, schema: { tags, headers: RequiredIdempotencyHeadersSchema, body: BulkStatusBodySchema, response: { 200: BulkStatusResultSchema } } },
+    async (req, reply) => {
+      const { result, replayed } = await orders.adminBulkStatus(ctx, req.principal!.userId, req.body, req.headers['idempotency-key']);
+      // A replay answers exactly what the first request answered, marked.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return result;
+    },
   );
 
   app.post(

@@ -36,8 +36,8 @@ export const canMove = (from: OrderStatus, to: OrderStatus): boolean => transiti
  * is left to refund and keeps the status otherwise.
  */
 export type Move =
-  | { kind: 'status'; to: OrderStatus }
-  | { kind: 'refund'; amount?: number; reason?: string | null; idempotencyKey?: string };
+  | { kind: 'status'; to: OrderStatus; note?: string | null }
+  | { kind: 'refund'; amount?: number; reason?: string | null };
 
 /** Who asks: the user's own cancel carries their id (another user's order is 404), an admin move the admin's. */
 export type Actor = { userId: string; adminId?: undefined } | { adminId: string; userId?: undefined };
@@ -93,7 +93,7 @@ export async function applyMove(ctx: Ctx, trx: SharedTrx, orderId: string, move:
         amount: refund,
         reason: move.kind === 'refund' ? (move.reason ?? null) : 'cancelled',
         admin_id: actor.adminId ?? null,
-        idempotency_key: move.kind === 'refund' ? (move.idempotencyKey ?? null) : null,
+        idempotency_key: null,
         created_at: now,
       };
       await repo.insertRefund(trx, refundRow);
@@ -109,7 +109,11 @@ export async function applyMove(ctx: Ctx, trx: SharedTrx, orderId: string, move:
         entity: 'order',
         entityId: order.id,
         before: snapshot(order),
-        after: { ...snapshot(moved), ...(refundRow ? { refund: { id: refundRow.id, amount: refund, reason: refundRow.reason } } : {}) },
+        after: {
+          ...snapshot(moved),
+          ...(refundRow ? { refund: { id: refundRow.id, amount: refund, reason: refundRow.reason } } : {}),
+          ...(move.kind === 'status' && move.note ? { note: move.note } : {}),
+        },
       });
     }
     return { order: moved, refund: refundRow };
