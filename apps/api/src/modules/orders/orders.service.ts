@@ -316,6 +316,9 @@ export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, stat
   return (await withItemsAdmin(ctx, [order]))[0]!;
 }
 
+/** How many moves of one bulk request run at once on PostgreSQL. */
+const BULK_LANES = 4;
+
 /**
  * Moves up to 100 orders to one status, each in its own transaction through the same mover as the
  * single route, and answers each order's outcome in the order given: `moved`, or `refused` with
@@ -343,13 +346,9 @@ export async function adminBulkStatus(ctx: Ctx, adminId: string, body: BulkStatu
   });
   const itemKey = (orderId: string) => `${key} ${orderId}`;
   const done = replayed ? await findKeys(ctx, ctx.db, 'order.bulk_status.item', adminId, body.order_ids.map(itemKey)) : new Map();
-  const results: BulkOutcome[] = [];
-  for (const orderId of body.order_ids) {
+  const one = async (orderId: string): Promise<BulkOutcome> => {
     const stored = done.get(itemKey(orderId));
-    if (stored) {
-      results.push(JSON.parse(stored.response!) as BulkOutcome);
-      continue;
-    }
+    if (stored) return JSON.parse(stored.response!) as BulkOutcome;
     const ref: KeyRef = { scope: 'order.bulk_status.item', principal: adminId, key: itemKey(orderId) };
     const keep = (db: Handle, outcome: BulkOutcome) => claimKey(ctx, db, ref, hash, { response: outcome, expiresAt });
     const { value } = await runOnce(ctx, ref, hash, {
@@ -372,8 +371,20 @@ export async function adminBulkStatus(ctx: Ctx, adminId: string, body: BulkStatu
       replay: async (stored) => JSON.parse(stored.response!) as BulkOutcome,
       conflictMessage,
     });
-    results.push(value);
-  }
+    return value;
+  };
+  // PostgreSQL runs a few moves at once on the pool's connections, each its own transaction, when
+  // they touch only their order's row (a cancel also moves stock and money: those run one by one,
+  // so they never race each other for one wallet); SQLite has one writer anyway.
+  const results: BulkOutcome[] = new Array(body.order_ids.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < body.order_ids.length) {
+      const i = next++;
+      results[i] = await one(body.order_ids[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: ctx.dialect === 'postgres' && body.status !== 'cancelled' ? BULK_LANES : 1 }, lane));
   const moved = results.filter((r) => r.outcome === 'moved').length;
   return { result: { moved, refused: results.length - moved, results }, replayed };
 }
