@@ -367,3 +367,36 @@ describe('orders: quote, placement, idempotency', () => {
     assert.equal(await countRows(t, 'refunds', ['order_id', o.id]), 1);
   });
 });
+
+describe('the idempotency_keys migration carries the order keys over', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(() => t.close());
+
+  it('an order key written before the table still answers its order afterwards, and expires 24 h after the order', async () => {
+    const admin = await createAdmin(t);
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 100, 10);
+    const first = await order(t, u, [{ product_id: a, quantity: 1 }], 'before-upgrade');
+    const plain = await order(t, u, [{ product_id: a, quantity: 1 }]);
+    const db = t.db.database.db;
+    // The state before the migration: the key on the order row, no table.
+    const { down, up } = await import('../src/modules/idempotency/migrations/2026-11-26-18-idempotency-keys.ts');
+    const hash = (await db.selectFrom('idempotency_keys').select('request_hash').where('key', '=', 'before-upgrade').executeTakeFirstOrThrow()).request_hash;
+    await down(db);
+    await db.updateTable('orders').set({ idempotency_key: 'before-upgrade', request_hash: hash }).where('id', '=', first.body.id).execute();
+    await up(db);
+    const rows = await db.selectFrom('idempotency_keys').selectAll().execute();
+    const created = (await db.selectFrom('orders').select('created_at').where('id', '=', first.body.id).executeTakeFirstOrThrow()).created_at;
+    assert.deepEqual(rows, [
+      { scope: 'order.place', principal: u.id, key: 'before-upgrade', request_hash: hash, resource_id: first.body.id, response: null, created_at: created, expires_at: new Date(Date.parse(created) + DAY).toISOString() },
+    ]);
+    assert.notEqual(plain.body.id, first.body.id);
+    const again = await order(t, u, [{ product_id: a, quantity: 1 }], 'before-upgrade');
+    assert.deepEqual([again.status, again.body.id, again.headers['idempotent-replayed']], [201, first.body.id, 'true']);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 200);
+  });
+});
