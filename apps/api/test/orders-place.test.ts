@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Kysely } from 'kysely';
 import { DAY, HOUR } from '../src/lib/clock.ts';
 import { runJobs } from '../src/jobs.ts';
 import { call, countingApp, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
@@ -383,12 +384,13 @@ describe('the idempotency_keys migration carries the order keys over', () => {
     const first = await order(t, u, [{ product_id: a, quantity: 1 }], 'before-upgrade');
     const plain = await order(t, u, [{ product_id: a, quantity: 1 }]);
     const db = t.db.database.db;
+    const migrating = db as unknown as Kysely<unknown>;
     // The state before the migration: the key on the order row, no table.
     const { down, up } = await import('../src/modules/idempotency/migrations/2026-11-26-18-idempotency-keys.ts');
     const hash = (await db.selectFrom('idempotency_keys').select('request_hash').where('key', '=', 'before-upgrade').executeTakeFirstOrThrow()).request_hash;
-    await down(db);
+    await down(migrating);
     await db.updateTable('orders').set({ idempotency_key: 'before-upgrade', request_hash: hash }).where('id', '=', first.body.id).execute();
-    await up(db);
+    await up(migrating);
     const rows = await db.selectFrom('idempotency_keys').selectAll().execute();
     const created = (await db.selectFrom('orders').select('created_at').where('id', '=', first.body.id).executeTakeFirstOrThrow()).created_at;
     assert.deepEqual(rows, [
