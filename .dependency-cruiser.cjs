@@ -4,7 +4,7 @@
  * and only through a module's index.ts; lib imports no module; apps import no other app; packages
  * import no app; nothing has a cycle.
  */
-const ORDER = ['audit', 'catalogue', 'media', 'payments', 'accounts', 'ledger', 'topups', 'wallet', 'referrals', 'auth', 'orders', 'deletion', 'support', 'backoffice', 'meta'];
+const ORDER = ['audit', 'idempotency', 'catalogue', 'media', 'payments', 'accounts', 'ledger', 'topups', 'wallet', 'referrals', 'auth', 'orders', 'deletion', 'support', 'backoffice', 'meta'];
 const M = '^apps/api/src/modules/';
 
 const oneWay = ORDER.map((mod, i) => ({

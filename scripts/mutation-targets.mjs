@@ -11,6 +11,7 @@ const apiPg = (file, pattern) =>
 const pay = (files) => `cd apps/pay && node --test --test-concurrency=1 ${files.map((f) => `test/${f}.test.ts`).join(' ')}`;
 const gatewayB = 'cd packages/gateway-b && node --test test/client.test.ts';
 const orders = 'apps/api/src/modules/orders/orders.service.ts';
+const idempotency = 'apps/api/src/modules/idempotency/idempotency.ts';
 
 export const targets = {
   ledger: {
@@ -20,10 +21,10 @@ export const targets = {
   // Cancel, refund and status moves: the state machine and its conditional UPDATE.
   orders: {
     mutate: [
-      'apps/api/src/modules/orders/transitions.ts:58-118', // applyMove
-      `${orders}:279-282`, // cancelOwn
-      `${orders}:318-351`, // adminRefund (Idempotency-Key replay)
-      'apps/api/src/modules/orders/orders.repository.ts:193-205', // moveOrder
+      'apps/api/src/modules/orders/transitions.ts:58-122', // applyMove
+      `${orders}:273-276`, // cancelOwn
+      `${orders}:398-413`, // adminRefund (Idempotency-Key replay)
+      'apps/api/src/modules/orders/orders.repository.ts:189-201', // moveOrder
     ],
     // orders-concurrency's placement races (placement's and ledger's) are left out: no move in them.
     command: `${api(['orders-admin'])} && node --test --test-concurrency=1 --test-name-pattern='cancel|refund|clock runs ahead' test/orders-concurrency.test.ts`,
@@ -34,8 +35,8 @@ export const targets = {
   'orders-pg': {
     mutate: [
       'apps/api/src/modules/orders/transitions.ts:81-81', // the conditional UPDATE refused: decide again
-      `${orders}:347-351`, // adminRefund: a key first seen inside the race (UNIQUE violation)
-      'apps/api/src/modules/orders/orders.repository.ts:193-205', // moveOrder
+      `${idempotency}:150-159`, // runOnce: a key first seen inside the race (UNIQUE violation)
+      'apps/api/src/modules/orders/orders.repository.ts:189-201', // moveOrder
     ],
     command: `cd apps/api && ${apiPg('orders-concurrency', 'PostgreSQL')}`,
   },
@@ -43,9 +44,10 @@ export const targets = {
   // (placeAtOnce) is not reached on SQLite: it is `placement-pg`'s.
   placement: {
     mutate: [
-      `${orders}:75-129`, // placeOrder, Idempotency-Key replay, placeOnce (less its dialect switch)
-      `${orders}:131-133`,
-      `${orders}:162-201`, // placeInSteps, stockRefusal, refusalOf's SQLite refusals
+      `${orders}:67-113`, // placeOrder, Idempotency-Key replay, placeOnce (less its dialect switch)
+      `${orders}:115-116`,
+      `${orders}:154-194`, // placeInSteps, stockRefusal, refusalOf's SQLite refusals
+      `${idempotency}:93-163`, // findKey (expiry), runOnce
     ],
     command: api(['orders-place']),
   },
@@ -54,9 +56,9 @@ export const targets = {
   // races that only concurrent placements on PostgreSQL reach.
   'placement-pg': {
     mutate: [
-      `${orders}:96-101`, // a key's UNIQUE violation before its order is visible (only a real race)
-      `${orders}:130-160`, // the dialect switch, placeAtOnce
-      `${orders}:202-209`, // refusalOf: the one statement's wallet refusals
+      `${idempotency}:150-159`, // runOnce: the key's UNIQUE violation inside a real race
+      `${orders}:114-152`, // the dialect switch, placeAtOnce
+      `${orders}:195-203`, // refusalOf: the one statement's wallet refusals
     ],
     command: `cd apps/api && ${apiPg('orders-place')} && ${apiPg('orders-concurrency', 'clock runs ahead|Idempotency-Key|same key')}`,
   },

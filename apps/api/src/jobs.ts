@@ -8,7 +8,7 @@ import { processDueDeletions, purgeExpiredDeletionTokens } from './modules/delet
 import { purgeExpiredOtps } from './modules/auth/otp.service.ts';
 import { purgeOldWebhookLogs } from './modules/topups/topup.service.ts';
 import { purgeOldClickIps } from './modules/referrals/referrals.service.ts';
-import { purgeIdempotencyKeys } from './modules/orders/orders.service.ts';
+import { purgeExpiredKeys } from './modules/idempotency/index.ts';
 import { advanceCheckpoints } from './modules/ledger/checkpoints.ts';
 import { verifyDays } from './modules/backoffice/reconciliation.ts';
 
@@ -77,9 +77,9 @@ export const jobs: Job[] = [
     run: (ctx) => verifyDays(ctx),
   },
   {
-    name: 'purge-order-idempotency-keys',
-    // Keys are kept 24 h (docs/contracts.md §5); after that the same key may place a new order.
-    run: (ctx) => purgeIdempotencyKeys(ctx),
+    name: 'purge-idempotency-keys',
+    // Every Idempotency-Key is kept 24 h (docs/contracts.md §5); after that the same key is a new request.
+    run: (ctx) => purgeExpiredKeys(ctx),
   },
 ];
 

@@ -230,6 +230,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/admin/refunds': { id: 'adminListRefunds', summary: 'All refunds' },
   'POST /api/v1/admin/orders/{id}/notes': { id: 'adminAddOrderNote', summary: 'Add an internal note to an order (a note event on its timeline)' },
   'POST /api/v1/admin/users/{uid}/notes': { id: 'adminAddUserNote', summary: 'Add an internal note to a user' },
+  'POST /api/v1/admin/orders/bulk-status': {
+    id: 'adminBulkOrderStatus',
+    summary: 'Move up to 100 orders to one status; each order moved or refused on its own (Idempotency-Key required)',
+    errors: { 409: ['idempotency_conflict', 'conflict'] },
+  },
   'GET /api/v1/admin/orders/export.csv': { id: 'adminExportOrders', summary: 'All orders the filters match, as CSV' },
   'GET /api/v1/admin/orders/lines/export.csv': { id: 'adminExportOrderLines', summary: 'Every line of the orders the filters match, one row per line, as CSV' },
   'GET /api/v1/admin/refunds/export.csv': { id: 'adminExportRefunds', summary: 'All refunds the filters match, as CSV' },

@@ -179,12 +179,20 @@ describe('orders: admin status, refunds, lists and reconciliation', () => {
     const again = await withKey({ reason: 'lost in transit' });
     assert.equal(again.status, 201, again.text);
     assert.deepEqual([again.body.id, again.body.amount, again.body.reason, again.body.order.status, again.body.order.refunded_amount], [first.body.id, 2000, 'lost in transit', 'refunded', 2000]);
-    const stated = await withKey({ amount: 2000 });
-    assert.deepEqual([stated.status, stated.body.id], [201, first.body.id]);
-    const other = await withKey({ amount: 5 });
-    assert.deepEqual([other.status, other.body.error, other.body.message], [409, 'idempotency_conflict', 'This Idempotency-Key was used for another refund amount']);
-    const keyed = await db().selectFrom('refunds').select(['amount', 'idempotency_key']).where('order_id', '=', o.id).execute();
-    assert.deepEqual(keyed.map((r) => [Number(r.amount), r.idempotency_key]), [[2000, 'full-once']]);
+    // The key is bound to the request as sent: another body (even one naming the amount paid) is 409.
+    for (const body of [{ amount: 2000 }, { amount: 5 }, { reason: 'another reason' }]) {
+      const other = await withKey(body);
+      assert.deepEqual([other.status, other.body.error, other.body.message], [409, 'idempotency_conflict', 'This Idempotency-Key was used for another refund'], JSON.stringify(body));
+    }
+    // The same key on another order is another request too.
+    const { o: second } = await placed(1000, 1);
+    const elsewhere = await call(t.app, 'POST', `/api/v1/admin/orders/${second.id}/refund`, { token: admin.token, body: { reason: 'lost in transit' }, headers: { 'idempotency-key': 'full-once' } });
+    assert.deepEqual([elsewhere.status, elsewhere.body.error], [409, 'idempotency_conflict']);
+    assert.equal(await countRows(t, 'refunds', ['order_id', second.id]), 0);
+    const keyed = await db().selectFrom('refunds').select(['id', 'amount']).where('order_id', '=', o.id).execute();
+    assert.deepEqual(keyed.map((r) => [r.id, Number(r.amount)]), [[first.body.id, 2000]]);
+    const key = await db().selectFrom('idempotency_keys').select(['scope', 'principal', 'resource_id']).where('key', '=', 'full-once').execute();
+    assert.deepEqual(key, [{ scope: 'order.refund', principal: admin.id, resource_id: first.body.id }]);
     assert.equal(await assertLedgerMatches(t, u.id), 10_000);
   });
 

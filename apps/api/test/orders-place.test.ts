@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { HOUR } from '../src/lib/clock.ts';
+import type { Kysely } from 'kysely';
+import { DAY, HOUR } from '../src/lib/clock.ts';
 import { runJobs } from '../src/jobs.ts';
 import { call, countingApp, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { assertLedgerMatches, balanceOf } from './support/wallet.ts';
@@ -235,26 +236,37 @@ describe('orders: quote, placement, idempotency', () => {
     await credit(t, u.id, 10_000);
     const a = await product(t, admin, 100, 10);
     const first = await order(t, u, [{ product_id: a, quantity: 1 }], 'day-key');
-    // Tokens live shorter than a day, so the order is aged in the database instead of the clock moved.
-    const age = (id: string, ms: number) =>
-      t.db.database.db.updateTable('orders').set({ created_at: new Date(t.clock.now().getTime() - ms).toISOString() }).where('id', '=', id).execute();
-    await age(first.body.id, 23 * HOUR);
+    // Tokens live shorter than a day, so the key is aged in the database instead of the clock moved.
+    const keys = () => t.db.database.db.selectFrom('idempotency_keys').where('scope', '=', 'order.place').where('principal', '=', u.id);
+    const age = (key: string, ms: number) =>
+      t.db.database.db
+        .updateTable('idempotency_keys')
+        .set({ expires_at: new Date(t.clock.now().getTime() + DAY - ms).toISOString() })
+        .where('principal', '=', u.id)
+        .where('key', '=', key)
+        .execute();
+    const row = await keys().select(['resource_id', 'created_at', 'expires_at']).where('key', '=', 'day-key').executeTakeFirstOrThrow();
+    assert.equal(row.resource_id, first.body.id);
+    assert.equal(Date.parse(row.expires_at) - Date.parse(row.created_at), DAY, 'kept 24 hours');
+    await age('day-key', 23 * HOUR);
     assert.equal((await order(t, u, [{ product_id: a, quantity: 1 }], 'day-key')).body.id, first.body.id);
-    // Exactly 24 hours old is still kept (as the job and the release see it: older than the cutoff goes).
-    await age(first.body.id, 24 * HOUR);
+    // Exactly 24 hours old is still kept (as the job and the lookup see it: only past its expiry goes).
+    await age('day-key', 24 * HOUR);
     const atDay = await order(t, u, [{ product_id: a, quantity: 1 }], 'day-key');
     assert.deepEqual([atDay.status, atDay.body.id, atDay.headers['idempotent-replayed']], [201, first.body.id, 'true'], atDay.text);
-    await age(first.body.id, 25 * HOUR);
+    await age('day-key', 25 * HOUR);
     const fresh = await order(t, u, [{ product_id: a, quantity: 1 }], 'day-key');
     assert.equal(fresh.status, 201);
     assert.notEqual(fresh.body.id, first.body.id);
-    // The job clears old keys in bulk, and only old ones.
+    assert.equal(fresh.headers['idempotent-replayed'], undefined);
+    // The job deletes old keys in bulk, and only old ones.
     const old = await order(t, u, [{ product_id: a, quantity: 1 }], 'job-key');
-    await age(old.body.id, 25 * HOUR);
+    assert.equal(old.status, 201);
+    await age('job-key', 25 * HOUR);
     const ran = await runJobs(t.app.ctx);
-    assert.ok(ran['purge-order-idempotency-keys']! >= 1);
-    const keys = await t.db.database.db.selectFrom('orders').select('idempotency_key').where('user_id', '=', u.id).where('idempotency_key', 'is not', null).execute();
-    assert.deepEqual(keys.map((k) => k.idempotency_key), ['day-key'], 'the fresh day-key order keeps its key');
+    assert.ok(ran['purge-idempotency-keys']! >= 1);
+    const left = await keys().select(['key', 'resource_id']).execute();
+    assert.deepEqual(left, [{ key: 'day-key', resource_id: fresh.body.id }], 'the fresh day-key keeps its key');
     assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 300);
   });
 
@@ -273,17 +285,18 @@ describe('orders: quote, placement, idempotency', () => {
     assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 200);
   });
 
-  it('only a keyed order keeps a request hash (a keyless one keeps nothing the key job would have to clear)', async () => {
+  it('only a keyed order writes a key row (scope order.place, the user, the request hash); the order row keeps none', async () => {
     const u = await registerUser(t.app);
     await credit(t, u.id, 10_000);
     const a = await product(t, admin, 100, 10);
     const plain = await order(t, u, [{ product_id: a, quantity: 1 }]);
     const keyed = await order(t, u, [{ product_id: a, quantity: 1 }], 'hash-key');
-    const row = (id: string) => t.db.database.db.selectFrom('orders').select(['idempotency_key', 'request_hash']).where('id', '=', id).executeTakeFirstOrThrow();
-    assert.deepEqual(await row(plain.body.id), { idempotency_key: null, request_hash: null });
-    const k = await row(keyed.body.id);
-    assert.equal(k.idempotency_key, 'hash-key');
-    assert.match(k.request_hash ?? '', /^[0-9a-f]{64}$/);
+    const rows = await t.db.database.db.selectFrom('idempotency_keys').select(['scope', 'key', 'request_hash', 'resource_id', 'response']).where('principal', '=', u.id).execute();
+    assert.equal(rows.length, 1);
+    assert.deepEqual({ ...rows[0], request_hash: undefined }, { scope: 'order.place', key: 'hash-key', request_hash: undefined, resource_id: keyed.body.id, response: null });
+    assert.match(rows[0]!.request_hash, /^[0-9a-f]{64}$/);
+    const old = await t.db.database.db.selectFrom('orders').select(['idempotency_key', 'request_hash']).where('id', 'in', [plain.body.id, keyed.body.id]).execute();
+    assert.deepEqual(old, [{ idempotency_key: null, request_hash: null }, { idempotency_key: null, request_hash: null }]);
   });
 
   it('a user whose wallet row is missing is 404 not_found (wallet) on placement, and nothing is taken or written', async () => {
@@ -359,5 +372,39 @@ describe('orders: quote, placement, idempotency', () => {
     const again = await call(t.app, 'POST', `/api/v1/orders/${o.id}/cancel`, { token: u.token });
     assert.deepEqual([again.status, again.body.error], [409, 'invalid_transition']);
     assert.equal(await countRows(t, 'refunds', ['order_id', o.id]), 1);
+  });
+});
+
+describe('the idempotency_keys migration carries the order keys over', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(() => t.close());
+
+  it('an order key written before the table still answers its order afterwards, and expires 24 h after the order', async () => {
+    const admin = await createAdmin(t);
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 100, 10);
+    const first = await order(t, u, [{ product_id: a, quantity: 1 }], 'before-upgrade');
+    const plain = await order(t, u, [{ product_id: a, quantity: 1 }]);
+    const db = t.db.database.db;
+    const migrating = db as unknown as Kysely<unknown>;
+    // The state before the migration: the key on the order row, no table.
+    const { down, up } = await import('../src/modules/idempotency/migrations/2026-11-26-18-idempotency-keys.ts');
+    const hash = (await db.selectFrom('idempotency_keys').select('request_hash').where('key', '=', 'before-upgrade').executeTakeFirstOrThrow()).request_hash;
+    await down(migrating);
+    await db.updateTable('orders').set({ idempotency_key: 'before-upgrade', request_hash: hash }).where('id', '=', first.body.id).execute();
+    await up(migrating);
+    const rows = await db.selectFrom('idempotency_keys').selectAll().execute();
+    const created = (await db.selectFrom('orders').select('created_at').where('id', '=', first.body.id).executeTakeFirstOrThrow()).created_at;
+    assert.deepEqual(rows, [
+      { scope: 'order.place', principal: u.id, key: 'before-upgrade', request_hash: hash, resource_id: first.body.id, response: null, created_at: created, expires_at: new Date(Date.parse(created) + DAY).toISOString() },
+    ]);
+    assert.notEqual(plain.body.id, first.body.id);
+    const again = await order(t, u, [{ product_id: a, quantity: 1 }], 'before-upgrade');
+    assert.deepEqual([again.status, again.body.id, again.headers['idempotent-replayed']], [201, first.body.id, 'true']);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 200);
   });
 });

@@ -88,3 +88,108 @@ describe('ledger races between processes on one database', () => {
     assert.equal(Number(rows.find((r) => Number(r.amount) === -500)!.reversed), 500);
   });
 });
+
+interface KeyOutcome {
+  answers: { value: any; replayed: boolean }[];
+  errors: string[];
+}
+
+/**
+ * One Idempotency-Key sent at the same moment from several processes (each with its own
+ * connection(s)) through the real services: one effect, and every answer is the first one's.
+ */
+describe('one Idempotency-Key from several processes', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof createAdmin>>;
+  before(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+  });
+  after(() => t.close());
+
+  const RACERS = 4;
+  const CONCURRENCY = onPostgres ? 4 : 1;
+
+  async function raceKey(operation: string, principal: string, body: unknown, target = ''): Promise<KeyOutcome['answers']> {
+    const startAt = Date.now() + 1_500;
+    const env = {
+      DATABASE_URL: t.db.url,
+      RACE_OPERATION: operation,
+      RACE_PRINCIPAL: principal,
+      RACE_TARGET: target,
+      RACE_KEY: `race-${operation}`,
+      RACE_BODY: JSON.stringify(body),
+      RACE_CONCURRENCY: String(CONCURRENCY),
+      RACE_START_AT: String(startAt),
+    };
+    const outcomes = await Promise.all(Array.from({ length: RACERS }, () => runWorker<KeyOutcome>('idempotency-race-worker.ts', env)));
+    assert.deepEqual(outcomes.flatMap((o) => o.errors).slice(0, 5), []);
+    const answers = outcomes.flatMap((o) => o.answers);
+    assert.equal(answers.length, RACERS * CONCURRENCY, 'every request answered');
+    return answers;
+  }
+
+  async function paidOrder(u: { id: string; token: string }, price: number, qty: number) {
+    const p = await call(t.app, 'POST', '/api/v1/admin/products', { token: admin.token, body: { name: 'Race', price, stock: 50, description: 'x' } });
+    const o = await call(t.app, 'POST', '/api/v1/orders', { token: u.token, body: { items: [{ product_id: p.body.id, quantity: qty }] } });
+    assert.equal(o.status, 201, o.text);
+    return { productId: p.body.id as string, orderId: o.body.id as string };
+  }
+
+  it('an order placed with one key: one order, one debit, one stock take; every answer is that order', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const p = await call(t.app, 'POST', '/api/v1/admin/products', { token: admin.token, body: { name: 'Race', price: 1000, stock: 50, description: 'x' } });
+    const answers = await raceKey('order', u.id, { items: [{ product_id: p.body.id, quantity: 2 }] });
+    assert.equal(new Set(answers.map((a) => a.value.id)).size, 1, 'one order in every answer');
+    assert.equal(answers.filter((a) => !a.replayed).length, 1, 'one first answer, the rest replays');
+    const orders = await t.db.database.db.selectFrom('orders').select('id').where('user_id', '=', u.id).execute();
+    assert.deepEqual(orders.map((o) => o.id), [answers[0]!.value.id]);
+    assert.equal(await assertLedgerMatches(t, u.id), 8_000);
+    const stock = await t.db.database.db.selectFrom('products').select('stock').where('id', '=', p.body.id).executeTakeFirstOrThrow();
+    assert.equal(Number(stock.stock), 48);
+  });
+
+  it('a partial refund sent with one key: one refund, one credit; every answer is that refund', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const { orderId } = await paidOrder(u, 1000, 5);
+    const answers = await raceKey('refund', admin.id, { amount: 700, reason: 'dented' }, orderId);
+    assert.equal(new Set(answers.map((a) => a.value.id)).size, 1);
+    const refunds = await t.db.database.db.selectFrom('refunds').select(['id', 'amount']).where('order_id', '=', orderId).execute();
+    assert.deepEqual(refunds.map((r) => [r.id, Number(r.amount)]), [[answers[0]!.value.id, 700]]);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 5_000 + 700);
+  });
+
+  it('a wallet adjustment sent with one key: one debit; every answer is that adjustment', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 1_000);
+    const answers = await raceKey('adjust', admin.id, { amount: -300, reason: 'race write-off' }, u.id);
+    assert.equal(new Set(answers.map((a) => a.value.id)).size, 1);
+    assert.equal(answers.filter((a) => !a.replayed).length, 1);
+    const rows = await t.db.database.db.selectFrom('wallet_adjustments').select('id').where('user_id', '=', u.id).execute();
+    assert.deepEqual(rows.map((r) => r.id), [answers[0]!.value.id]);
+    assert.equal(await assertLedgerMatches(t, u.id), 700);
+  });
+
+  it('a bulk move sent with one key: each order moved once (one audit row each); every answer is the same', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 100_000);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { orderId } = await paidOrder(u, 100, 1);
+      const to = i === 5 ? 'cancelled' : 'processing';
+      assert.equal((await call(t.app, 'POST', `/api/v1/admin/orders/${orderId}/status`, { token: admin.token, body: { status: to } })).status, 200);
+      ids.push(orderId);
+    }
+    const audits = () => t.db.database.db.selectFrom('audit_log').select('entity_id').where('action', '=', 'order.status').where('entity_id', 'in', ids).execute();
+    const before = (await audits()).length;
+    const answers = await raceKey('bulk', admin.id, { order_ids: ids, status: 'shipped' });
+    for (const a of answers) assert.deepEqual(a.value, answers[0]!.value);
+    assert.deepEqual([answers[0]!.value.moved, answers[0]!.value.refused], [5, 1]);
+    assert.equal(answers[0]!.value.results[5].refusal.error, 'invalid_transition');
+    assert.equal((await audits()).length - before, 5, 'one status move (and audit row) per order');
+    const rows = await t.db.database.db.selectFrom('orders').select('status').where('id', 'in', ids).execute();
+    assert.deepEqual(rows.map((r) => r.status).sort(), ['cancelled', 'shipped', 'shipped', 'shipped', 'shipped', 'shipped']);
+  });
+});

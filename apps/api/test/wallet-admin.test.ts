@@ -194,6 +194,10 @@ describe('admin wallet adjustments: POST /admin/users/:uid/adjustments', () => {
       const res = await adjust(carol.id, body, { key: 'adj-key-1' });
       assert.deepEqual([res.status, res.body.error, res.body.message], [409, 'idempotency_conflict', 'This Idempotency-Key was used for another adjustment']);
     }
+    // The key is the admin's, bound to the user it was used for: the same key for another user is 409.
+    const elsewhere = await registerUser(t.app);
+    const moved = await adjust(elsewhere.id, { amount: -20, reason: 'retry me' }, { key: 'adj-key-1' });
+    assert.deepEqual([moved.status, moved.body.error], [409, 'idempotency_conflict']);
     // A reversal retried answers the first reversal; with that key, giving back another debit is 409.
     const back = await adjust(carol.id, { amount: 5, reason: 'give back', reverses: first.body.id }, { key: 'adj-key-3' });
     assert.equal(back.status, 201, back.text);

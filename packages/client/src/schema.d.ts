@@ -329,6 +329,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/bulk-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move up to 100 orders to one status; each order moved or refused on its own (Idempotency-Key required) */
+        post: operations["adminBulkOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/export.csv": {
         parameters: {
             query?: never;
@@ -3816,6 +3833,135 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error?: "invalid_transition" | "conflict";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminBulkOrderStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                    order_ids: string[];
+                    status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        moved: number;
+                        refused: number;
+                        results: {
+                            order_id: string;
+                            outcome: "moved" | "refused";
+                            refusal?: {
+                                error: string;
+                                from?: string;
+                                message: string;
+                                status: number;
+                                to?: string;
+                            };
+                            status?: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Conflict: idempotency_conflict, conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "idempotency_conflict" | "conflict";
                     };
                 };
             };

@@ -116,7 +116,16 @@ export function TableScroll(props: { label: string; children: ReactNode }) {
  * A paged list as a table: its error (or `error`, e.g. a failed action's), the header row, one
  * `row` per item, `empty` when nothing came back, and "Load more" while there is more.
  */
-export function PagedTable<T>(props: { list: Paged<T>; columns?: string[]; row: (item: T) => ReactNode; empty?: string; error?: unknown; testId?: string }) {
+export function PagedTable<T>(props: {
+  list: Paged<T>;
+  columns?: string[];
+  /** A header cell before the named columns (e.g. a select-all checkbox). */
+  lead?: ReactNode;
+  row: (item: T) => ReactNode;
+  empty?: string;
+  error?: unknown;
+  testId?: string;
+}) {
   const { list } = props;
   return (
     <>
@@ -126,6 +135,7 @@ export function PagedTable<T>(props: { list: Paged<T>; columns?: string[]; row: 
           {props.columns && (
             <thead>
               <tr>
+                {props.lead !== undefined && <th>{props.lead}</th>}
                 {props.columns.map((c, i) => (
                   <th key={i}>{c}</th>
                 ))}

@@ -11,6 +11,7 @@ import type { BackofficeTables } from '../modules/backoffice/tables.ts';
 import type { CatalogueTables } from '../modules/catalogue/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
 import type { DeletionTables } from '../modules/deletion/tables.ts';
+import type { IdempotencyTables } from '../modules/idempotency/tables.ts';
 import type { OrdersTables } from '../modules/orders/tables.ts';
 import type { PaymentsTables } from '../modules/payments/tables.ts';
 import type { ReferralsTables } from '../modules/referrals/tables.ts';
@@ -28,6 +29,7 @@ export interface Owners {
   catalogue: CatalogueTables;
   deletion: DeletionTables;
   ledger: LedgerTables;
+  idempotency: IdempotencyTables;
   orders: OrdersTables;
   payments: PaymentsTables;
   referrals: ReferralsTables;

@@ -15,6 +15,15 @@ const NEXT: Record<Order['status'], Order['status'][]> = {
   refunded: [],
 };
 
+/** The most orders one bulk move takes (the API's limit). */
+const BULK_MAX = 100;
+/** What a bulk move may set; refunds go through each order's refund form. */
+const BULK_TARGETS: Order['status'][] = ['processing', 'shipped', 'delivered', 'cancelled'];
+
+type BulkResult = NonNullable<Awaited<ReturnType<typeof bulkMove>>>;
+const bulkMove = (key: string, body: { order_ids: string[]; status: Order['status']; note?: string }) =>
+  api(client.POST('/api/v1/admin/orders/bulk-status', { params: { header: { 'idempotency-key': key } }, body }));
+
 const ORDER_FILTERS = ['q', 'status', 'placed_from', 'placed_to', 'total_min', 'total_max', 'user_id'] as const;
 
 export function OrdersPage() {
@@ -27,6 +36,33 @@ export function OrdersPage() {
   const query = { ...present(f), q, status, ...totals };
   const list = usePaged((page) => api(client.GET('/api/v1/admin/orders', { params: { query: { ...page, ...query } } })), [JSON.stringify(query)]);
   const badTotal = (f.total_min && totals.total_min === undefined) || (f.total_max && totals.total_max === undefined);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [target, setTarget] = useState<Order['status']>('shipped');
+  const [note, setNote] = useState('');
+  const [result, setResult] = useState<BulkResult | null>(null);
+  // One key per bulk move as it stands: a resend after a lost answer replays it, any change makes a new one.
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const action = useAction();
+  const select = (next: ReadonlySet<string>) => {
+    setSelected(next);
+    setKey(crypto.randomUUID());
+  };
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    select(next);
+  };
+  const onPage = list.items.map((o) => o.id);
+  const allOnPage = onPage.length > 0 && onPage.every((id) => selected.has(id));
+  const apply = () =>
+    action.run(async () => {
+      const answer = await bulkMove(key, { order_ids: [...selected], status: target, ...(note.trim() ? { note: note.trim() } : {}) });
+      setResult(answer);
+      select(new Set());
+      setNote('');
+      list.reload();
+    });
   return (
     <section>
       <h1>Orders</h1>
@@ -69,12 +105,45 @@ export function OrdersPage() {
         <ExportLink path="/api/v1/admin/orders/lines/export.csv" query={{ ...query, total_min: totals.total_min?.toString(), total_max: totals.total_max?.toString() }} filename="order-lines.csv" label="Export line items CSV" />
       </FilterBar>
       {badTotal && <ErrorBox error={`Enter totals in ${currency}, like 100.00.`} />}
+      <form
+        className="panel bulk"
+        aria-label="Change the status of the selected orders"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void apply();
+        }}
+      >
+        <div className="buttons">
+          <span data-testid="selected-count">{selected.size} selected</span>
+          <label>
+            Move to{' '}
+            <select aria-label="New status for the selected orders" value={target} onChange={(e) => (setTarget(BULK_TARGETS.find((s) => s === e.target.value) ?? 'shipped'), setKey(crypto.randomUUID()))}>
+              {BULK_TARGETS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <input aria-label="Note for the selected orders (optional)" placeholder="note (optional)" maxLength={500} value={note} onChange={(e) => (setNote(e.target.value), setKey(crypto.randomUUID()))} />
+          <button type="submit" disabled={action.busy || selected.size === 0 || selected.size > BULK_MAX}>
+            Apply to selected
+          </button>
+          {selected.size > BULK_MAX && <span className="muted">At most {BULK_MAX} orders at once.</span>}
+        </div>
+        <ErrorBox error={action.error} />
+        {result && <BulkSummary result={result} />}
+      </form>
       <PagedTable
         list={list}
+        lead={<input type="checkbox" aria-label="Select all orders on this page" checked={allOnPage} onChange={(e) => select(e.target.checked ? new Set([...selected, ...onPage]) : new Set([...selected].filter((id) => !onPage.includes(id))))} />}
         columns={['Order', 'User', 'Status', 'Total', 'Placed']}
         empty="No orders."
         row={(o) => (
           <tr key={o.id}>
+            <td>
+              <input type="checkbox" aria-label={`Select order ${o.id}`} checked={selected.has(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} />
+            </td>
             <td>
               {/* The whole id is the link's name; on screen it is cut to one line. */}
               <Link to={`/orders/${o.id}`} className="id-cut">
@@ -97,6 +166,26 @@ export function OrdersPage() {
         )}
       />
     </section>
+  );
+}
+
+function BulkSummary({ result }: { result: BulkResult }) {
+  const refused = result.results.filter((r) => r.outcome === 'refused');
+  return (
+    <div className="notice" role="status" data-testid="bulk-result">
+      <p>
+        Moved {result.moved}, refused {result.refused}.
+      </p>
+      {refused.length > 0 && (
+        <ul>
+          {refused.map((r) => (
+            <li key={r.order_id}>
+              <Link to={`/orders/${r.order_id}`}>{r.order_id}</Link>: {r.refusal?.message ?? r.refusal?.error}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -42,6 +42,7 @@ import * as reconciledDays from './2026-11-23-14-reconciled-days.ts';
 import * as walletExtras from './2026-11-26-15-wallet-extras.ts';
 import * as adjustmentReversals from './2026-11-26-16-adjustment-reversals.ts';
 import * as paymentsToReturn from './2026-11-26-17-payments-to-return.ts';
+import * as idempotencyKeys from '../../modules/idempotency/migrations/2026-11-26-18-idempotency-keys.ts';
 import * as orderEvents from '../../modules/orders/migrations/2026-11-26-19-order-events.ts';
 import * as stockAlerts from '../../modules/catalogue/migrations/2026-11-26-21-stock-alerts.ts';
 import * as topupReturn from '../../modules/topups/migrations/2026-11-26-24-topup-return.ts';
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-15-wallet-extras': walletExtras,
   '2026-11-26-16-adjustment-reversals': adjustmentReversals,
   '2026-11-26-17-payments-to-return': paymentsToReturn,
+  '2026-11-26-18-idempotency-keys': idempotencyKeys,
   '2026-11-26-19-order-events': orderEvents,
   '2026-11-26-21-stock-alerts': stockAlerts,
   '2026-11-26-24-topup-return': topupReturn,

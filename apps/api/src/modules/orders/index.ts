@@ -11,7 +11,7 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
 export { OPEN_ORDER_STATUSES, type OrderStatus } from './tables.ts';
-export { adminFilter, purgeIdempotencyKeys } from './orders.service.ts';
+export { adminFilter } from './orders.service.ts';
 export { transitions } from './transitions.ts';
 export type { OrdersView } from './tables.ts';
 export { AdminOrdersQuerySchema, RefundsQuerySchema } from './orders.schemas.ts';

@@ -6,6 +6,7 @@ import { trigramPhrase } from '../../lib/search.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
 import { orderPaymentCtes, DEBIT, DEBIT_REFUSALS, WALLET_VERDICT, type DebitRefusal } from '../ledger/index.ts';
 import { orderLinesCtes, stockTakeCte, LINE_REFUSALS, LINES, type LineRefusal } from '../catalogue/index.ts';
+import { keyClaimCte } from '../idempotency/index.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
@@ -61,8 +62,10 @@ export interface Placement {
   productIds: string[];
   quantities: number[];
   currency: string;
+  /** The Idempotency-Key the placement claims (scope `order.place`, the user), or null. */
   idempotencyKey: string | null;
   requestHash: string | null;
+  keyExpiresAt: string;
   now: string;
 }
 
@@ -98,11 +101,25 @@ export interface Placed {
  * `stockTakeCte`) and the order, its lines and its `placed` event inserted only when the debit happened. `locked` and
  * `lines` are the catalogue's `orderLinesCtes`. The statement answers the verdict with the lines, so
  * a refusal is told by the statement that refused it and writes nothing. The CHECK constraints on
- * stock and balance stay behind it; a reused Idempotency-Key still aborts it with UNIQUE
- * `orders_idempotency_once`.
+ * stock and balance stay behind it. With an Idempotency-Key the idempotency module's
+ * `keyClaimCte` claims it when the debit happened; a key already taken aborts the whole statement
+ * with the UNIQUE violation of `idempotency_keys` (the service then answers the first order).
  */
 const placement = precompiled(
-  (db: Db, productIds: string[], quantities: number[], userId: string, ledgerId: string, orderId: string, eventId: string, currency: string, key: string | null, hash: string | null, now: string) => {
+  (
+    db: Db,
+    productIds: string[],
+    quantities: number[],
+    userId: string,
+    ledgerId: string,
+    orderId: string,
+    eventId: string,
+    currency: string,
+    key: string | null,
+    hash: string | null,
+    keyExpiresAt: string,
+    now: string,
+  ) => {
     const ready = sql<boolean>`(select refused is null and amount > 0 from cart)`;
     const amount = sql<number>`(select amount from cart)`;
     return sql<PlacementRow>`
@@ -117,10 +134,11 @@ const placement = precompiled(
     ${orderPaymentCtes({ userId, ledgerId, orderId, now, amount, ready })},
     ${stockTakeCte(now, sql<boolean>`exists (select 1 from ${DEBIT.ref})`)},
     placed as (
-      insert into orders (id, user_id, status, subtotal, total, refunded_amount, currency, idempotency_key, request_hash, created_at, updated_at)
-      select ${orderId}, ${userId}, 'placed', ${amount}, ${amount}, 0, ${currency}, ${key}, ${hash}, ${now}, ${now} from ${DEBIT.ref}
+      insert into orders (id, user_id, status, subtotal, total, refunded_amount, currency, created_at, updated_at)
+      select ${orderId}, ${userId}, 'placed', ${amount}, ${amount}, 0, ${currency}, ${now}, ${now} from ${DEBIT.ref}
       returning id
     ),
+    ${keyClaimCte({ scope: 'order.place', principal: userId, key, hash, resourceId: orderId, now, expiresAt: keyExpiresAt, when: sql<boolean>`exists (select 1 from ${DEBIT.ref})` })},
     items as (
       insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
       select placed.id, product_id, name, unit_price, quantity, line_total from ${LINES.ref}, placed
@@ -143,7 +161,7 @@ interface PlacementRow extends OrderItemRow {
 }
 
 export async function placeAtOnce(db: Handle, p: Placement): Promise<Placed> {
-  const { rows } = await placement(own(db), p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.eventId, p.currency, p.idempotencyKey, p.requestHash, p.now);
+  const { rows } = await placement(own(db), p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.eventId, p.currency, p.idempotencyKey, p.requestHash, p.keyExpiresAt, p.now);
   const first = rows[0]!;
   return {
     refused: first.refused,
@@ -155,32 +173,6 @@ export async function placeAtOnce(db: Handle, p: Placement): Promise<Placed> {
 
 export function findOrder(db: Handle, id: string): Promise<OrderRow | undefined> {
   return own(db).selectFrom('orders').select(orderColumns).where('id', '=', id).executeTakeFirst();
-}
-
-export function findByIdempotencyKey(db: Handle, userId: string, key: string): Promise<OrderRow | undefined> {
-  return own(db).selectFrom('orders').select(orderColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
-}
-
-/** Frees one expired key (conditional on its age), so the same key may place a new order. */
-export async function releaseKey(db: Handle, orderId: string, createdBefore: string): Promise<boolean> {
-  const r = await own(db)
-    .updateTable('orders')
-    .set({ idempotency_key: null, request_hash: null })
-    .where('id', '=', orderId)
-    .where('created_at', '<', createdBefore)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
-/** The job: forgets every key older than the cutoff. */
-export async function releaseKeysBefore(db: Handle, createdBefore: string): Promise<number> {
-  const r = await own(db)
-    .updateTable('orders')
-    .set({ idempotency_key: null, request_hash: null })
-    .where('idempotency_key', 'is not', null)
-    .where('created_at', '<', createdBefore)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
 }
 
 export function itemsFor(db: Handle, orderIds: readonly string[]): Promise<OrderItemRow[]> {
@@ -284,8 +276,8 @@ export async function insertRefund(db: Handle, row: RefundRow): Promise<void> {
   await own(db).insertInto('refunds').values(row).execute();
 }
 
-export function findRefundByKey(db: Handle, orderId: string, key: string): Promise<RefundRow | undefined> {
-  return own(db).selectFrom('refunds').select(refundColumns).where('order_id', '=', orderId).where('idempotency_key', '=', key).executeTakeFirst();
+export function findRefund(db: Handle, id: string): Promise<RefundRow | undefined> {
+  return own(db).selectFrom('refunds').select(refundColumns).where('id', '=', id).executeTakeFirst();
 }
 
 export function listRefunds(db: Handle, f: { orderId?: string; userId?: string; before: string | null; limit: number }): Promise<RefundRow[]> {

@@ -8,6 +8,8 @@ import {
   OrderDetailSchema,
   OrderEventSchema,
   AdminOrdersQuerySchema,
+  BulkStatusBodySchema,
+  BulkStatusResultSchema,
   IdempotencyHeadersSchema,
   OrderBodySchema,
   OrderParamsSchema,
@@ -17,6 +19,7 @@ import {
   RefundResultSchema,
   RefundSchema,
   RefundsQuerySchema,
+  RequiredIdempotencyHeadersSchema,
   StatusBodySchema,
   UidParamsSchema,
 } from './orders.schemas.ts';
@@ -77,6 +80,17 @@ export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/orders/:id/notes',
     { config: admin, schema: { tags, params: OrderParamsSchema, body: NoteBodySchema, response: { 201: OrderEventSchema } } },
     async (req, reply) => reply.status(201).send(await orders.adminAddNote(ctx, req.principal!.userId, req.params.id, req.body.note)),
+  );
+
+  app.post(
+    '/admin/orders/bulk-status',
+    { config: admin, schema: { tags, headers: RequiredIdempotencyHeadersSchema, body: BulkStatusBodySchema, response: { 200: BulkStatusResultSchema } } },
+    async (req, reply) => {
+      const { result, replayed } = await orders.adminBulkStatus(ctx, req.principal!.userId, req.body, req.headers['idempotency-key']);
+      // A replay answers exactly what the first request answered, marked.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return result;
+    },
   );
 
   app.post(

@@ -123,7 +123,7 @@ export type AdminOrderDetail = Static<typeof AdminOrderDetailSchema>;
 const Text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
 export const NoteBodySchema = Type.Object({ note: Text(2000) }, { additionalProperties: false });
 
-export { IdempotencyHeadersSchema } from '../../lib/idempotency.ts';
+export { IdempotencyHeadersSchema, RequiredIdempotencyHeadersSchema } from '../../lib/idempotency.ts';
 
 export const OrderParamsSchema = Type.Object({ id: PathId });
 export const UidParamsSchema = Type.Object({ uid: PathId });
@@ -159,6 +159,45 @@ export const StatusBodySchema = Type.Object(
   { additionalProperties: false },
 );
 export type StatusBody = Static<typeof StatusBodySchema>;
+
+/** At most this many orders per bulk move. */
+export const BULK_MAX = 100;
+
+export const BulkStatusBodySchema = Type.Object(
+  {
+    order_ids: Type.Array(Id, { minItems: 1, maxItems: BULK_MAX, uniqueItems: true }),
+    status: OrderStatusSchema,
+    /** Kept with each order's move (its audit row). */
+    note: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type BulkStatusBody = Static<typeof BulkStatusBodySchema>;
+
+/** One order's outcome: moved (its status now), or refused with the answer the single move would give. */
+export const BulkOutcomeSchema = Type.Object({
+  order_id: Type.String(),
+  outcome: Type.Union([Type.Literal('moved'), Type.Literal('refused')]),
+  status: Type.Optional(OrderStatusSchema),
+  refusal: Type.Optional(
+    Type.Object({
+      status: Type.Integer(),
+      error: Type.String(),
+      message: Type.String(),
+      from: Type.Optional(Type.String()),
+      to: Type.Optional(Type.String()),
+    }),
+  ),
+});
+export type BulkOutcome = Static<typeof BulkOutcomeSchema>;
+
+export const BulkStatusResultSchema = Type.Object({
+  moved: Type.Integer(),
+  refused: Type.Integer(),
+  /** In the order of `order_ids`. */
+  results: Type.Array(BulkOutcomeSchema),
+});
+export type BulkStatusResult = Static<typeof BulkStatusResultSchema>;
 
 export const RefundBodySchema = Type.Object(
   {

@@ -3,13 +3,10 @@
  * transaction), idempotent retries, reads, and the calls into the one state machine
  * (transitions.ts) for the user's cancel and every admin move (status change, refund).
  */
-import { createHash } from 'node:crypto';
 import { accounts, type Person } from '../accounts/index.ts';
-import type { SharedTrx } from '../../lib/db-types.ts';
+import type { Handle, SharedTrx } from '../../lib/db-types.ts';
 import type { Ctx } from '../../context.ts';
-import { isUniqueViolation } from '../../db/kysely.ts';
 import { own, type OrderStatus } from './tables.ts';
-import { DAY } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
@@ -17,6 +14,7 @@ import { checkOrder, rangeBetween } from '../../lib/date-range.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { findOrderableState, findSellableProducts, takeStockMany } from '../catalogue/index.ts';
 import { applyMovement, insufficientCredits } from '../ledger/index.ts';
+import { claimKey, expiryOf, findKeys, requestHash, runOnce, type KeyRef } from '../idempotency/index.ts';
 import * as repo from './orders.repository.ts';
 import { PLACEMENT_REFUSALS as R } from './orders.repository.ts';
 import { addNote, applyMove, type Tracking } from './transitions.ts';
@@ -24,6 +22,9 @@ import type {
   AdminOrder,
   AdminOrderDetail,
   AdminOrdersQuery,
+  BulkOutcome,
+  BulkStatusBody,
+  BulkStatusResult,
   Order,
   OrderBody,
   OrderDetail,
@@ -34,9 +35,6 @@ import type {
   ShopperOrderEvent,
   StatusBody,
 } from './orders.schemas.ts';
-
-/** How long an Idempotency-Key is kept (docs/contracts.md §5). */
-export const IDEMPOTENCY_TTL_MS = DAY;
 
 // ---- quote and placement -------------------------------------------------------------------
 
@@ -55,11 +53,6 @@ export function normalise(body: OrderBody): Line[] {
   }
   return lines;
 }
-
-const requestHash = (lines: Line[]): string =>
-  createHash('sha256')
-    .update(JSON.stringify(lines.map((l) => [l.productId, l.quantity])))
-    .digest('hex');
 
 function priced(lines: Line[], products: Map<string, { name: string; price: number }>) {
   const items = lines.map((l) => {
@@ -103,34 +96,24 @@ export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key:
 
 async function placeOrReplay(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
   const lines = normalise(body);
-  const hash = requestHash(lines);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      return { order: await placeOnce(ctx, userId, lines, key, hash), replayed: false };
-    } catch (err) {
-      if (key === undefined) throw err;
-      // A key that was used before wins over any refusal (stock or credits may be gone since).
-      if (!isUniqueViolation(err) && !(err instanceof AppError)) throw err;
-      const existing = await repo.findByIdempotencyKey(ctx.db, userId, key);
-      if (!existing) {
-        if (isUniqueViolation(err)) continue;
-        throw err;
-      }
-      const cutoff = new Date(ctx.clock.now().getTime() - IDEMPOTENCY_TTL_MS).toISOString();
-      if (existing.created_at < cutoff) {
-        // Older than 24 h: the key is forgotten (the job does the same in bulk); try once more.
-        await repo.releaseKey(ctx.db, existing.id, cutoff);
-        continue;
-      }
-      if (existing.request_hash !== hash) throw conflict('idempotency_conflict', 'This Idempotency-Key was used with different items');
-      return { order: (await withItems(ctx, [existing]))[0]!, replayed: true };
-    }
-  }
-  throw conflict('conflict', 'Could not place the order; try again');
+  // The request, for the key: the merged lines (so the same cart in another line order is the same request).
+  const hash = requestHash(lines.map((l) => [l.productId, l.quantity]));
+  const ref: KeyRef | null = key === undefined ? null : { scope: 'order.place', principal: userId, key };
+  // A key that was used before wins over any refusal (stock or credits may be gone since).
+  const { value, replayed } = await runOnce(ctx, ref, hash, {
+    first: () => placeOnce(ctx, userId, lines, ref, hash),
+    replay: async (stored) => {
+      const row = await repo.findOrder(ctx.db, stored.resource_id!);
+      return (await withItems(ctx, [row!]))[0]!;
+    },
+    conflictMessage: 'This Idempotency-Key was used with different items',
+  });
+  return { order: value, replayed };
 }
 
-async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: string | undefined, hash: string): Promise<Order> {
-  const now = ctx.clock.now().toISOString();
+async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: KeyRef | null, hash: string): Promise<Order> {
+  const clock = ctx.clock.now();
+  const now = clock.toISOString();
   const order: repo.OrderRow = {
     id: newId(ctx.clock),
     user_id: userId,
@@ -139,17 +122,26 @@ async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: string | 
     total: 0,
     refunded_amount: 0,
     currency: ctx.config.currency,
-    idempotency_key: key ?? null,
-    request_hash: key === undefined ? null : hash,
+    // History: keys live in idempotency_keys now.
+    idempotency_key: null,
+    request_hash: null,
     created_at: now,
     updated_at: now,
   };
-  const items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines) : await placeInSteps(ctx, order, lines);
+  const claim = key === null ? null : { ref: key, hash, expiresAt: expiryOf(clock) };
+  const items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines, claim) : await placeInSteps(ctx, order, lines, claim);
   const total = items.reduce((s, i) => s + i.line_total, 0);
   return toOrder({ ...order, subtotal: total, total }, items);
 }
 
-async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<Item[]> {
+/** The Idempotency-Key a placement claims in its own transaction (or statement). */
+interface Claim {
+  ref: KeyRef;
+  hash: string;
+  expiresAt: string;
+}
+
+async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Claim | null): Promise<Item[]> {
   let ledgerId = newId(ctx.clock);
   const eventId = newId(ctx.clock);
   for (let attempt = 0; ; attempt++) {
@@ -161,8 +153,9 @@ async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promi
       productIds: lines.map((l) => l.productId),
       quantities: lines.map((l) => l.quantity),
       currency: order.currency,
-      idempotencyKey: order.idempotency_key,
-      requestHash: order.request_hash,
+      idempotencyKey: claim?.ref.key ?? null,
+      requestHash: claim?.hash ?? null,
+      keyExpiresAt: claim?.expiresAt ?? order.created_at,
       now: order.created_at,
     });
     if (placed.refused === null) {
@@ -178,8 +171,9 @@ async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promi
   }
 }
 
-function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[]): Promise<Item[]> {
+function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Claim | null): Promise<Item[]> {
   return own(ctx.db).transaction().execute(async (trx) => {
+    if (claim) await claimKey(ctx, trx, claim.ref, claim.hash, { resourceId: order.id, expiresAt: claim.expiresAt });
     const taken = await takeStockMany(trx, lines, order.created_at);
     if (taken.length !== lines.length) throw await stockRefusal(trx, lines, new Set(taken.map((p) => p.id)));
     const { items, total } = priced(lines, new Map(taken.map((p) => [p.id, p])));
@@ -421,9 +415,29 @@ export async function adminGet(ctx: Ctx, id: string): Promise<AdminOrderDetail> 
 }
 
 /**
- * Admin status change; `cancelled` refunds the rest and returns stock, `refunded` must go through a
- * refund. Tracking (carrier, number, URL) is taken only with `shipped` and lands on its event.
+/**
+ * An admin's status change of one order in its own transaction, through the state mover (audit
+ * row and event included); `cancelled` refunds the rest and returns stock, `refunded` must go
+ * through a refund. The single route and each order of a bulk move both come here.
  */
+async function moveStatus(
+  ctx: Ctx,
+  adminId: string,
+  id: string,
+  status: OrderStatus,
+  note: string | null,
+  tracking: Tracking | undefined,
+  after?: (trx: SharedTrx, order: repo.OrderRow) => Promise<void>,
+) {
+  const move = { kind: 'status' as const, to: status, note, ...(tracking ? { tracking } : {}) };
+  return own(ctx.db).transaction().execute(async (trx) => {
+    const { order } = await applyMove(ctx, trx, id, move, { adminId });
+    if (after) await after(trx, order);
+    return order;
+  });
+}
+
+/** The single route. Tracking (carrier, number, URL) is taken only with `shipped` and lands on its event. */
 export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, body: StatusBody): Promise<AdminOrderDetail> {
   const { status, note, ...trackingFields } = body;
   const tracking: Tracking = trackingFields;
@@ -437,8 +451,7 @@ export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, body
     if (!(await repo.findOrder(ctx.db, id))) throw notFound('order');
     throw conflict('invalid_transition', 'Use POST /admin/orders/:id/refund to refund an order', { to: 'refunded' });
   }
-  const move = { kind: 'status' as const, to: status, note: note?.trim() ?? null, ...(Object.keys(tracking).length > 0 ? { tracking } : {}) };
-  const { order } = await own(ctx.db).transaction().execute((trx) => applyMove(ctx, trx, id, move, { adminId }));
+  const order = await moveStatus(ctx, adminId, id, status, note?.trim() ?? null, Object.keys(tracking).length > 0 ? tracking : undefined);
   return adminDetail(ctx, order);
 }
 
@@ -457,44 +470,100 @@ export async function adminAddNote(ctx: Ctx, adminId: string, id: string, note: 
   return toEvent(event, await accounts.people(ctx.db, [adminId]));
 }
 
+/** How many moves of one bulk request run at once on PostgreSQL. */
+const BULK_LANES = 4;
+
 /**
- * With an Idempotency-Key a retried refund answers the first one instead of paying again: a key
- * already used on this order returns that refund (409 `idempotency_conflict` if the amount
- * differs), and two concurrent uses collide on UNIQUE(order_id, idempotency_key).
+ * Moves up to 100 orders to one status, each in its own transaction through the same mover as the
+ * single route, and answers each order's outcome in the order given: `moved`, or `refused` with
+ * the status and body the single move would have answered (404 `not_found`, 409
+ * `invalid_transition`…). The Idempotency-Key (scope `order.bulk_status`, the admin) is claimed
+ * first; each order's outcome is then kept under its own key (`<key> <order id>`, scope
+ * `order.bulk_status.item`), written in that order's move transaction. So a retry, or the same key
+ * racing in from another process, answers every order as the first request did and moves none of
+ * them again, even after a crash half-way (the orders not yet done are done then); another body
+ * with the key is 409 `idempotency_conflict`.
+ */
+export async function adminBulkStatus(ctx: Ctx, adminId: string, body: BulkStatusBody, key: string): Promise<{ result: BulkStatusResult; replayed: boolean }> {
+  const note = body.note ?? null;
+  const hash = requestHash([body.order_ids, body.status, note]);
+  const bulk: KeyRef = { scope: 'order.bulk_status', principal: adminId, key };
+  const conflictMessage = 'This Idempotency-Key was used for another bulk move';
+  const { value: expiresAt, replayed } = await runOnce(ctx, bulk, hash, {
+    first: async () => {
+      const expiresAt = expiryOf(ctx.clock.now());
+      await claimKey(ctx, ctx.db, bulk, hash, { expiresAt });
+      return expiresAt;
+    },
+    replay: async (stored) => stored.expires_at,
+    conflictMessage,
+  });
+  const itemKey = (orderId: string) => `${key} ${orderId}`;
+  const done = replayed ? await findKeys(ctx, ctx.db, 'order.bulk_status.item', adminId, body.order_ids.map(itemKey)) : new Map();
+  const one = async (orderId: string): Promise<BulkOutcome> => {
+    const stored = done.get(itemKey(orderId));
+    if (stored) return JSON.parse(stored.response!) as BulkOutcome;
+    const ref: KeyRef = { scope: 'order.bulk_status.item', principal: adminId, key: itemKey(orderId) };
+    const keep = (db: Handle, outcome: BulkOutcome) => claimKey(ctx, db, ref, hash, { response: outcome, expiresAt });
+    const { value } = await runOnce(ctx, ref, hash, {
+      first: async () => {
+        let moved: BulkOutcome | undefined;
+        try {
+          await moveStatus(ctx, adminId, orderId, body.status, note, undefined, async (trx, order) => {
+            moved = { order_id: orderId, outcome: 'moved', status: order.status };
+            await keep(trx, moved);
+          });
+          return moved!;
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          const refused: BulkOutcome = { order_id: orderId, outcome: 'refused', refusal: { ...err.extra, status: err.status, error: err.code, message: err.message } };
+          // A retryable refusal ("try again") is answered, not kept: a retry of the key tries again.
+          if (err.code !== 'conflict') await keep(ctx.db, refused);
+          return refused;
+        }
+      },
+      replay: async (stored) => JSON.parse(stored.response!) as BulkOutcome,
+      conflictMessage,
+    });
+    return value;
+  };
+  // PostgreSQL runs a few moves at once on the pool's connections, each its own transaction, when
+  // they touch only their order's row (a cancel also moves stock and money: those run one by one,
+  // so they never race each other for one wallet); SQLite has one writer anyway.
+  const results: BulkOutcome[] = new Array(body.order_ids.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < body.order_ids.length) {
+      const i = next++;
+      results[i] = await one(body.order_ids[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: ctx.dialect === 'postgres' && body.status !== 'cancelled' ? BULK_LANES : 1 }, lane));
+  const moved = results.filter((r) => r.outcome === 'moved').length;
+  return { result: { moved, refused: results.length - moved, results }, replayed };
+}
+
+/**
+ * An admin refund. With an Idempotency-Key (scope `order.refund`, the admin) a retry answers the
+ * first refund instead of paying again, even once the order is refunded in full; another order,
+ * amount or reason with the key is 409 `idempotency_conflict`. The key is claimed in the refund's
+ * transaction, so two concurrent uses make one refund.
  */
 export async function adminRefund(ctx: Ctx, adminId: string, id: string, body: RefundBody, key?: string) {
-  const replay = async (existing: repo.RefundRow) => {
-    if (body.amount !== undefined && body.amount !== Number(existing.amount)) {
-      throw conflict('idempotency_conflict', 'This Idempotency-Key was used for another refund amount');
-    }
-    const order = await repo.findOrder(ctx.db, id);
-    return { ...(await toRefunds(ctx, [existing]))[0]!, order: await adminDetail(ctx, order!) };
-  };
-  if (key !== undefined) {
-    const existing = await repo.findRefundByKey(ctx.db, id, key);
-    if (existing) return replay(existing);
-  }
-  try {
-    const { order, refund } = await own(ctx.db).transaction().execute((trx) =>
-      applyMove(
-        ctx,
-        trx,
-        id,
-        {
-          kind: 'refund',
-          ...(body.amount !== undefined ? { amount: body.amount } : {}),
-          reason: body.reason ?? null,
-          ...(key !== undefined ? { idempotencyKey: key } : {}),
-        },
-        { adminId },
-      ),
-    );
-    return { ...(await toRefunds(ctx, [refund!]))[0]!, order: await adminDetail(ctx, order) };
-  } catch (err) {
-    const existing = key !== undefined && isUniqueViolation(err) ? await repo.findRefundByKey(ctx.db, id, key) : undefined;
-    if (existing) return replay(existing);
-    throw err;
-  }
+  const ref: KeyRef | null = key === undefined ? null : { scope: 'order.refund', principal: adminId, key };
+  const hash = requestHash([id, body.amount ?? null, body.reason ?? null]);
+  const { value } = await runOnce(ctx, ref, hash, {
+    first: () =>
+      own(ctx.db).transaction().execute(async (trx) => {
+        const move = { kind: 'refund' as const, ...(body.amount !== undefined ? { amount: body.amount } : {}), reason: body.reason ?? null };
+        const moved = await applyMove(ctx, trx, id, move, { adminId });
+        if (ref) await claimKey(ctx, trx, ref, hash, { resourceId: moved.refund!.id });
+        return moved;
+      }),
+    replay: async (stored) => ({ order: (await repo.findOrder(ctx.db, id))!, refund: (await repo.findRefund(ctx.db, stored.resource_id!))! }),
+    conflictMessage: 'This Idempotency-Key was used for another refund',
+  });
+  return { ...(await toRefunds(ctx, [value.refund!]))[0]!, order: await adminDetail(ctx, value.order) };
 }
 
 async function toRefunds(ctx: Ctx, rows: repo.RefundRow[]): Promise<Refund[]> {
@@ -523,9 +592,4 @@ export async function adminRefunds(ctx: Ctx, q: RefundsQuery) {
   });
   const refunds = new Map((await toRefunds(ctx, rows.slice(0, limit))).map((r) => [r.id, r]));
   return toPage(rows, limit, (r) => r.id, (r) => refunds.get(r.id)!);
-}
-
-/** The job: forgets Idempotency-Keys older than 24 h. */
-export function purgeIdempotencyKeys(ctx: Ctx): Promise<number> {
-  return repo.releaseKeysBefore(ctx.db, new Date(ctx.clock.now().getTime() - IDEMPOTENCY_TTL_MS).toISOString());
 }

@@ -17,9 +17,9 @@ export interface OrdersTable {
   /** Sum of every refund (cancel or admin); CHECK 0 <= refunded_amount <= total. */
   refunded_amount: number;
   currency: string;
-  /** Idempotency-Key header, unique per user while kept (24 h); cleared by a job after that. */
+  /** History: the Idempotency-Key of orders placed before keys moved to `idempotency_keys`; null since. */
   idempotency_key: string | null;
-  /** sha256 of the normalised item list, to tell a replay from a conflict. */
+  /** History, like `idempotency_key`. */
   request_hash: string | null;
   created_at: string;
   updated_at: string;
@@ -44,7 +44,7 @@ export interface RefundsTable {
   reason: string | null;
   /** The admin who refunded; null for a user's own cancel. */
   admin_id: string | null;
-  /** The admin's Idempotency-Key for this refund; UNIQUE(order_id, idempotency_key). */
+  /** History: a refund's Idempotency-Key before keys moved to `idempotency_keys`; null since. */
   idempotency_key: string | null;
   created_at: string;
 }

@@ -37,7 +37,7 @@ export const canMove = (from: OrderStatus, to: OrderStatus): boolean => transiti
  */
 export type Move =
   | { kind: 'status'; to: OrderStatus; tracking?: Tracking; note?: string | null }
-  | { kind: 'refund'; amount?: number; reason?: string | null; idempotencyKey?: string };
+  | { kind: 'refund'; amount?: number; reason?: string | null };
 
 /** A shipment's public tracking, shown to the shopper on the `shipped` event. */
 export interface Tracking {
@@ -101,7 +101,7 @@ export async function applyMove(ctx: Ctx, trx: SharedTrx, orderId: string, move:
         amount: refund,
         reason: move.kind === 'refund' ? (move.reason ?? null) : 'cancelled',
         admin_id: actor.adminId ?? null,
-        idempotency_key: move.kind === 'refund' ? (move.idempotencyKey ?? null) : null,
+        idempotency_key: null,
         created_at: now,
       };
       await repo.insertRefund(trx, refundRow);
@@ -129,7 +129,11 @@ export async function applyMove(ctx: Ctx, trx: SharedTrx, orderId: string, move:
         entity: 'order',
         entityId: order.id,
         before: snapshot(order),
-        after: { ...snapshot(moved), ...(refundRow ? { refund: { id: refundRow.id, amount: refund, reason: refundRow.reason } } : {}) },
+        after: {
+          ...snapshot(moved),
+          ...(refundRow ? { refund: { id: refundRow.id, amount: refund, reason: refundRow.reason } } : {}),
+          ...(move.kind === 'status' && move.note ? { note: move.note } : {}),
+        },
       });
     }
     return { order: moved, refund: refundRow };

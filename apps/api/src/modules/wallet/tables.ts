@@ -17,7 +17,7 @@ export interface WalletAdjustmentsTable {
   /** Signed minor units, as the ledger row. */
   amount: number;
   reason: string;
-  /** Unique per user: a retry with the same key answers the first adjustment. */
+  /** History: an adjustment's Idempotency-Key before keys moved to `idempotency_keys`; null since. */
   idempotency_key: string | null;
   transaction_id: string;
   created_at: string;

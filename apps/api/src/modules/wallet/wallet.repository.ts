@@ -14,10 +14,6 @@ export async function insertAdjustment(db: Handle, row: AdjustmentRow): Promise<
   await own(db).insertInto('wallet_adjustments').values(row).execute();
 }
 
-export function findAdjustmentByKey(db: Handle, userId: string, key: string): Promise<AdjustmentRow | undefined> {
-  return own(db).selectFrom('wallet_adjustments').select(adjustmentColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
-}
-
 export function findAdjustment(db: Handle, id: string): Promise<AdjustmentRow | undefined> {
   return own(db).selectFrom('wallet_adjustments').select(adjustmentColumns).where('id', '=', id).executeTakeFirst();
 }

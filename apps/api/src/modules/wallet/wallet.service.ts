@@ -11,6 +11,7 @@ import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import { applyMovement, toTransaction } from '../ledger/index.ts';
 import { recordAudit } from '../audit/index.ts';
+import { claimKey, requestHash, runOnce, type KeyRef } from '../idempotency/index.ts';
 import * as repo from './wallet.repository.ts';
 import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, PaymentToReturn, Wallet } from './wallet.schemas.ts';
 import { allBatches, customerCells, money as csvMoney, text as csvText, timeCells } from '../../lib/csv.ts';
@@ -169,9 +170,10 @@ export async function adminPaymentsToReturn(ctx: Ctx, q: PageQuery) {
  * any other positive amount is 400 `adjustment_not_allowed`. One transaction: for a reversal the
  * debit's `reversed` total raised by one conditional UPDATE (so racing reversals never exceed
  * it), one `adjustment` ledger row, one `wallet_adjustments` row and the admin audit row
- * (`wallet.adjust`); a debit below zero is 402 and changes nothing. With an Idempotency-Key a
- * retry answers the first adjustment (`replayed`), another amount, reason or `reverses` with that
- * key is 409 `idempotency_conflict`, and two concurrent uses collide on UNIQUE(user_id, idempotency_key).
+ * (`wallet.adjust`); a debit below zero is 402 and changes nothing. With an Idempotency-Key
+ * (scope `wallet.adjust`, the admin; claimed in the adjustment's transaction) a retry answers the
+ * first adjustment (`replayed`); another user, amount, reason or `reverses` with that key is 409
+ * `idempotency_conflict`.
  */
 export async function adminAdjust(ctx: Ctx, adminId: string, userId: string, body: AdjustmentBody, key?: string): Promise<{ adjustment: Adjustment; replayed: boolean }> {
   const { adjustment, replayed } = await adjust(ctx, adminId, userId, body, key);
@@ -194,53 +196,51 @@ async function adjust(
   if ((body.amount > 0) !== (reverses !== null)) {
     throw new AppError(400, 'adjustment_not_allowed', 'An adjustment is a debit (negative amount), or gives back an earlier debit (positive amount with reverses)');
   }
-  const replay = async (row: repo.AdjustmentRow) => {
-    if (Number(row.amount) !== body.amount || row.reason !== reason || row.reverses !== reverses) {
-      throw conflict('idempotency_conflict', 'This Idempotency-Key was used for another adjustment');
-    }
-    const tx = (await ledger.findTransaction(ctx.db, row.transaction_id))!;
-    return { adjustment: toAdjustment(ctx, row, toTransaction(tx)), replayed: true };
-  };
-  if (key !== undefined) {
-    const existing = await repo.findAdjustmentByKey(ctx.db, userId, key);
-    if (existing) return replay(existing);
-  }
-  const user = await accounts.findUserState(ctx.db, userId);
-  if (!user) throw notFound('user');
-  if (user.deleted_at !== null) throw conflict('conflict', 'The user is deleted');
-  try {
-    return await own(ctx.db).transaction().execute(async (trx) => {
-      if (reverses !== null && !(await repo.addReversed(trx, userId, reverses, body.amount))) throw await notReversible(trx, userId, reverses);
+  const ref: KeyRef | null = key === undefined ? null : { scope: 'wallet.adjust', principal: adminId, key };
+  const hash = requestHash([userId, body.amount, reason, reverses]);
+  const { value, replayed } = await runOnce(ctx, ref, hash, {
+    first: async () => {
+      const user = await accounts.findUserState(ctx.db, userId);
+      if (!user) throw notFound('user');
+      if (user.deleted_at !== null) throw conflict('conflict', 'The user is deleted');
       const id = newId(ctx.clock);
-      const transaction = await applyMovement(ctx, trx, { userId, type: 'adjustment', amount: body.amount, reference: `adjustment:${id}` });
-      const row: repo.AdjustmentRow = {
-        id,
-        user_id: userId,
-        admin_id: adminId,
-        amount: body.amount,
-        reason,
-        idempotency_key: key ?? null,
-        transaction_id: transaction.id,
-        created_at: transaction.created_at,
-        reverses,
-        reversed: 0,
-      };
-      await repo.insertAdjustment(trx, row);
-      await recordAudit(ctx, trx, {
-        adminId,
-        action: 'wallet.adjust',
-        entity: 'wallet',
-        entityId: userId,
-        before: { shopping_credits: transaction.balance_after - body.amount },
-        after: { shopping_credits: transaction.balance_after, adjustment: { id, amount: body.amount, reason, reverses } },
+      return own(ctx.db).transaction().execute(async (trx) => {
+        if (ref) await claimKey(ctx, trx, ref, hash, { resourceId: id });
+        if (reverses !== null && !(await repo.addReversed(trx, userId, reverses, body.amount))) throw await notReversible(trx, userId, reverses);
+        const transaction = await applyMovement(ctx, trx, { userId, type: 'adjustment', amount: body.amount, reference: `adjustment:${id}` });
+        const row: repo.AdjustmentRow = {
+          id,
+          user_id: userId,
+          admin_id: adminId,
+          amount: body.amount,
+          reason,
+          // History: keys live in idempotency_keys now.
+          idempotency_key: null,
+          transaction_id: transaction.id,
+          created_at: transaction.created_at,
+          reverses,
+          reversed: 0,
+        };
+        await repo.insertAdjustment(trx, row);
+        await recordAudit(ctx, trx, {
+          adminId,
+          action: 'wallet.adjust',
+          entity: 'wallet',
+          entityId: userId,
+          before: { shopping_credits: transaction.balance_after - body.amount },
+          after: { shopping_credits: transaction.balance_after, adjustment: { id, amount: body.amount, reason, reverses } },
+        });
+        return toAdjustment(ctx, row, transaction);
       });
-      return { adjustment: toAdjustment(ctx, row, transaction), replayed: false };
-    });
-  } catch (err) {
-    const existing = key !== undefined && isUniqueViolation(err) ? await repo.findAdjustmentByKey(ctx.db, userId, key) : undefined;
-    if (existing) return replay(existing);
-    throw err;
-  }
+    },
+    replay: async (stored) => {
+      const row = (await repo.findAdjustment(ctx.db, stored.resource_id!))!;
+      const tx = (await ledger.findTransaction(ctx.db, row.transaction_id))!;
+      return toAdjustment(ctx, row, toTransaction(tx));
+    },
+    conflictMessage: 'This Idempotency-Key was used for another adjustment',
+  });
+  return { adjustment: value, replayed };
 }
 
 /** Why a reversal of `id` was refused: not this user's adjustment, not a debit, or more than remains of it. */
