@@ -66,6 +66,8 @@ export interface Config {
   metricsToken: string | null;
   logLevel: string;
   seedAdmin: { phone: string; password: string } | null;
+  /** ADMIN_REQUIRE_MFA: an admin session without a proven second factor may only enrol (default on in production). */
+  adminRequireMfa: boolean;
   defaultCountryCode: string;
   currency: string;
   passwordScryptN: number;
@@ -284,6 +286,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     metricsToken: r.str('METRICS_TOKEN'),
     logLevel: r.strOr('LOG_LEVEL', env === 'test' ? 'silent' : 'info'),
     seedAdmin: seed ? { phone: seed.SEED_ADMIN_PHONE!, password: seed.SEED_ADMIN_PASSWORD! } : null,
+    adminRequireMfa: r.bool('ADMIN_REQUIRE_MFA', env === 'production'),
     defaultCountryCode: cc,
     currency,
     passwordScryptN: r.int('PASSWORD_SCRYPT_N', 2 ** 15, 2 ** 10, 2 ** 20),

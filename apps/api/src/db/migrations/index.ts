@@ -16,6 +16,8 @@ import * as reconciledDays from './2026-11-23-14-reconciled-days.ts';
 import * as walletExtras from './2026-11-26-15-wallet-extras.ts';
 import * as adjustmentReversals from './2026-11-26-16-adjustment-reversals.ts';
 import * as paymentsToReturn from './2026-11-26-17-payments-to-return.ts';
+import * as staffRoles from '../../modules/accounts/migrations/2026-11-26-22-staff-roles.ts';
+import * as staffMfa from '../../modules/auth/migrations/2026-11-26-23-staff-mfa.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-15-wallet-extras': walletExtras,
   '2026-11-26-16-adjustment-reversals': adjustmentReversals,
   '2026-11-26-17-payments-to-return': paymentsToReturn,
+  '2026-11-26-22-staff-roles': staffRoles,
+  '2026-11-26-23-staff-mfa': staffMfa,
 };

@@ -8,7 +8,7 @@ import type { Ctx } from '../../context.ts';
 import { own } from './tables.ts';
 import { newId } from '../../lib/ids.ts';
 
-export type AuditEntity = 'category' | 'product' | 'payment_gateway' | 'order' | 'user' | 'ticket' | 'wallet';
+export type AuditEntity = 'category' | 'product' | 'payment_gateway' | 'order' | 'user' | 'ticket' | 'wallet' | 'staff';
 
 export interface AuditEntry {
   adminId: string;
