@@ -1,8 +1,9 @@
 /**
  * Signing in and out, and the CSRF guard every write of the portal passes (the proxy's too, which
- * is why this plugin is not encapsulated): POST /session/login, GET /session, POST /session/logout.
+ * is why this plugin is not encapsulated): POST /session/login (and /session/login/mfa, the code step
+ * of an account with two-factor sign-in), GET /session, POST /session/logout.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createStorefrontClient } from '@storefront/client';
 import { errorBody, type Clock } from '@storefront/runtime';
@@ -37,6 +38,20 @@ const LoginSchema = {
   properties: { phone: { type: 'string', minLength: 1, maxLength: 32 }, password: { type: 'string', minLength: 1, maxLength: 128 } },
 } as const;
 
+const MfaSchema = {
+  type: 'object',
+  required: ['mfa_token', 'code'],
+  additionalProperties: false,
+  properties: { mfa_token: { type: 'string', minLength: 1, maxLength: 200 }, code: { type: 'string', minLength: 1, maxLength: 32 } },
+} as const;
+
+interface AdminSignIn {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  user: { id: string; phone: string | null; full_name: string; is_admin: boolean };
+}
+
 const login: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }> = async (app, { config, clock }) => {
   const api = createStorefrontClient(config.apiUrl);
 
@@ -60,18 +75,50 @@ const login: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
       return sendApiDown(reply);
     }
     const { data, response } = res;
-    if (data && data.user.is_admin) {
-      const old = await app.session.of(req, reply);
-      if (old) await app.sessions.delete(old.id);
-      const session = await app.session.start(
-        reply,
-        { id: data.user.id, phone: data.user.phone, full_name: data.user.full_name, is_admin: true },
-        { accessToken: data.access_token, refreshToken: data.refresh_token, accessExpiresAt: clock.now().getTime() + data.expires_in * 1000 },
-      );
-      return { user: session.user };
+    // An account with two-factor sign-in: the browser gets the single-use token for the code step.
+    if (data && 'mfa_required' in data) return { mfa_required: true, mfa_token: data.mfa_token, expires_in: data.expires_in };
+    if (data && data.user.is_admin) return startSession(req, reply, data);
+    return refused(reply, res.error, response, 'Wrong phone number or password, or this account is not an admin.', data !== undefined);
+  });
+
+  /** The code step of a sign-in with two-factor: the API spends the token and issues the admin token. */
+  app.post<{ Body: { mfa_token: string; code: string } }>('/session/login/mfa', { schema: { body: MfaSchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    let res;
+    try {
+      res = await api.POST('/api/v1/auth/admin/login/mfa', {
+        body: { mfa_token: req.body.mfa_token, code: req.body.code },
+        headers: { 'x-forwarded-for': req.ip },
+        signal: AbortSignal.timeout(API_TIMEOUT_MS),
+      });
+    } catch (err) {
+      req.log.warn({ err }, 'API unreachable at login');
+      return sendApiDown(reply);
     }
+    const { data, response } = res;
+    if (data) return startSession(req, reply, data);
+    const error = (res.error as { error?: string } | undefined)?.error;
+    if (response.status === 401 && (error === 'invalid_mfa_token' || error === 'invalid_mfa_code')) {
+      return reply.code(401).send(errorBody(error, error === 'invalid_mfa_token' ? 'The sign-in expired. Sign in again.' : 'That code is not right, or it was already used.'));
+    }
+    return refused(reply, res.error, response, 'The sign-in expired. Sign in again.', false);
+  });
+
+  async function startSession(req: FastifyRequest, reply: FastifyReply, data: AdminSignIn) {
+    const old = await app.session.of(req, reply);
+    if (old) await app.sessions.delete(old.id);
+    const session = await app.session.start(
+      reply,
+      { id: data.user.id, phone: data.user.phone, full_name: data.user.full_name, is_admin: true },
+      { accessToken: data.access_token, refreshToken: data.refresh_token, accessExpiresAt: clock.now().getTime() + data.expires_in * 1000 },
+    );
+    return { user: session.user };
+  }
+
+  /** The API's refusal of a sign-in step as the portal answers it. */
+  function refused(reply: FastifyReply, error: unknown, response: Response, words: string, answered: boolean) {
     if (response.status === 429) {
-      const body = res.error as { retry_after?: number } | undefined;
+      const body = error as { retry_after?: number } | undefined;
       const retry = response.headers.get('retry-after');
       if (retry) reply.header('retry-after', retry);
       return reply.code(429).send(
@@ -82,11 +129,9 @@ const login: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
       );
     }
     if (response.status === 400) return reply.code(400).send(errorBody('validation_failed', 'Enter a phone number and a password.'));
-    if (response.status === 401 || data) {
-      return reply.code(401).send(errorBody('invalid_credentials', 'Wrong phone number or password, or this account is not an admin.'));
-    }
+    if (response.status === 401 || answered) return reply.code(401).send(errorBody('invalid_credentials', words));
     return sendApiDown(reply);
-  });
+  }
 
   app.get('/session', async (req, reply) => {
     reply.header('cache-control', 'no-store');

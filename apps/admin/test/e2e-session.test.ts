@@ -145,7 +145,7 @@ test('a cross-site form POST is refused and the session survives', async () => {
 
 test('an admin demoted while signed in is sent back to the login page on their next action', async () => {
   const other = await registerUser(s.api, { full_name: 'Soon Demoted' });
-  await s.db.database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', other.id).execute();
+  await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', other.id).execute();
   const ctx = await browser.newContext();
   const p = await ctx.newPage();
   try {

@@ -8,7 +8,7 @@ import { ConfigError, loadPortalConfig } from '../src/config.ts';
 import { buildPortal } from '../src/portal.ts';
 import { registerUser } from '../../api/test/helpers.ts';
 import { notRefused, rawRequest } from '../../api/test/support/raw-http.ts';
-import { SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, startStack, type Stack } from './stack.ts';
+import { apiCall, portalToken, SEED_ADMIN_PASSWORD, SEED_ADMIN_PHONE, startStack, type Stack } from './stack.ts';
 
 const ORIGIN = 'http://portal.test';
 let s: Stack;
@@ -234,7 +234,7 @@ describe('the proxy', () => {
 
   test('a demoted admin is sent back to login: 403 from the API ends the portal session', async () => {
     const user = await registerUser(s.api);
-    await s.db.database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', user.id).execute();
+    await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', user.id).execute();
     const cookie = await login(user.phone, user.password);
     assert.equal((await send('GET', `/api/v1/admin/users/${user.id}`, { cookie })).status, 200);
     await s.db.database.db.updateTable('users').set({ is_admin: 0 }).where('id', '=', user.id).execute();
@@ -385,5 +385,34 @@ describe('settings', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('sign-in with two-factor', () => {
+  test('an account with TOTP gets a code step: the password answers an mfa_token, the code opens the portal session', async () => {
+    const { TOTP, Secret } = await import('otpauth');
+    const user = await registerUser(s.api);
+    await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'support' }).where('id', '=', user.id).execute();
+    await login(user.phone, user.password);
+    const token = await portalToken(s);
+    const setup = await apiCall(s, 'POST', '/api/v1/admin/me/mfa/setup', { token });
+    const codeAt = (ms: number) => TOTP.generate({ secret: Secret.fromBase32(setup.body.secret), timestamp: ms });
+    assert.equal((await apiCall(s, 'POST', '/api/v1/admin/me/mfa/confirm', { token, body: { code: codeAt(clock.now().getTime()) } })).status, 200);
+    clock.advance(30_000);
+
+    const first = await send('POST', '/session/login', { body: { phone: user.phone, password: user.password } });
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.equal(first.body.mfa_required, true);
+    assert.deepEqual(first.setCookie, [], 'no portal session before the code');
+    const wrong = await send('POST', '/session/login/mfa', { body: { mfa_token: first.body.mfa_token, code: 'nope' } });
+    assert.equal(wrong.status, 401);
+    assert.equal(wrong.body.error, 'invalid_mfa_code');
+    const done = await send('POST', '/session/login/mfa', { body: { mfa_token: first.body.mfa_token, code: codeAt(clock.now().getTime()) } });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.equal(done.body.user.id, user.id);
+    const cookie = done.setCookie[0]!.split(';')[0]!;
+    assert.equal((await send('GET', '/api/v1/admin/tickets', { cookie })).status, 200);
+    const used = await send('POST', '/session/login/mfa', { body: { mfa_token: first.body.mfa_token, code: codeAt(clock.now().getTime()) } });
+    assert.equal(used.body.error, 'invalid_mfa_token');
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -36,7 +36,15 @@ import { swaggerOptions } from './openapi.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: Ctx;
+    /** Every route as added, with its `config` (who may call it, and the staff permission it needs). */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
 }
 
 export interface BuildOptions {
@@ -125,7 +133,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     parseJson(req, body as string, done);
   });
   // Every route documents the error body; the spec's routes list their own 2xx shapes.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig });
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
     if (route.schema && !route.schema.hide) route.schema = { ...route.schema, response: { '4xx': ErrorSchema, '5xx': ErrorSchema, ...response } };
   });

@@ -68,6 +68,8 @@ export interface Config {
   metricsToken: string | null;
   logLevel: string;
   seedAdmin: { phone: string; password: string } | null;
+  /** ADMIN_REQUIRE_MFA: an admin session without a proven second factor may only enrol (default on in production). */
+  adminRequireMfa: boolean;
   defaultCountryCode: string;
   currency: string;
   /** IANA time zone of the shop's own calendar: the local dates of CSV exports. */
@@ -318,6 +320,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     metricsToken: r.str('METRICS_TOKEN'),
     logLevel: r.strOr('LOG_LEVEL', env === 'test' ? 'silent' : 'info'),
     seedAdmin: seed ? { phone: seed.SEED_ADMIN_PHONE!, password: seed.SEED_ADMIN_PASSWORD! } : null,
+    adminRequireMfa: r.bool('ADMIN_REQUIRE_MFA', env === 'production'),
     defaultCountryCode: cc,
     currency,
     shopTimeZone,

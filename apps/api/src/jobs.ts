@@ -3,6 +3,7 @@ import { DAY } from './lib/clock.ts';
 import { HOUR } from './lib/clock.ts';
 import { purgeExpired } from './lib/rate-limit.ts';
 import { purgeOldSessions } from './modules/auth/auth.service.ts';
+import { purgeChallenges } from './modules/auth/mfa.service.ts';
 import { rollUpDays } from './modules/backoffice/admin-users.service.ts';
 import { processDueDeletions, purgeExpiredDeletionTokens } from './modules/deletion/deletion.service.ts';
 import { purgeExpiredOtps } from './modules/auth/otp.service.ts';
@@ -38,6 +39,11 @@ export const jobs: Job[] = [
     name: 'purge-old-sessions',
     // Sessions and refresh tokens, 30 days after they expired or were revoked.
     run: (ctx) => purgeOldSessions(ctx),
+  },
+  {
+    name: 'purge-mfa-challenges',
+    // The mfa_token of a staff sign-in's second step, 1 day after it expired.
+    run: (ctx) => purgeChallenges(ctx),
   },
   {
     name: 'purge-expired-deletion-tokens',

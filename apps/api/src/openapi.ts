@@ -51,8 +51,20 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/auth/login': { id: 'login', summary: 'Sign in with phone and password', errors: { 401: ['invalid_credentials'] }, limits: ['LOGIN_RATE_LIMITED', 'IP_RATE_LIMITED'] },
   'POST /api/v1/auth/admin/login': {
     id: 'adminLogin',
-    summary: 'Sign in to the back office (admin role)',
+    summary: 'Sign in to the back office (admin role); an account with two-factor sign-in gets an mfa_token instead',
     errors: { 401: ['invalid_credentials'] },
+    limits: ['LOGIN_RATE_LIMITED', 'IP_RATE_LIMITED'],
+  },
+  'POST /api/v1/auth/admin/login/mfa': {
+    id: 'adminLoginMfa',
+    summary: 'Second step of the back-office sign-in: the mfa_token and a TOTP or recovery code',
+    errors: { 401: ['invalid_mfa_token', 'invalid_mfa_code'] },
+    limits: ['LOGIN_RATE_LIMITED', 'IP_RATE_LIMITED'],
+  },
+  'POST /api/v1/auth/admin/accept-invite': {
+    id: 'adminAcceptInvite',
+    summary: 'Accept a staff invite with the SMS code and set the password',
+    errors: { 400: ['invalid_invite'] },
     limits: ['LOGIN_RATE_LIMITED', 'IP_RATE_LIMITED'],
   },
   'POST /api/v1/auth/refresh': { id: 'refreshToken', summary: 'Exchange a refresh token for a new token pair', errors: { 401: ['unauthorized'] } },
@@ -198,8 +210,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/admin/dashboard/daily': { id: 'adminGetDashboardDaily', summary: 'The headline figures per UTC day, over 1 to 90 days' },
   'GET /api/v1/admin/users': { id: 'adminListUsers', summary: 'Search users by phone, name or email' },
   'GET /api/v1/admin/users/{uid}': { id: 'adminGetUser', summary: 'One user with referral attribution' },
-  'PUT /api/v1/admin/users/{uid}': { id: 'adminUpdateUser', summary: 'Edit a user (including is_admin)' },
-  'DELETE /api/v1/admin/users/{uid}': { id: 'adminDeleteUser', summary: 'Anonymise a user now', errors: { 409: ['deletion_blocked'] } },
+  'PUT /api/v1/admin/users/{uid}': { id: 'adminUpdateUser', summary: 'Edit a user (is_admin also needs staff.manage)', errors: { 409: ['last_owner'] } },
+  'DELETE /api/v1/admin/users/{uid}': { id: 'adminDeleteUser', summary: 'Anonymise a user now', errors: { 409: ['deletion_blocked', 'last_owner'] } },
   'POST /api/v1/admin/users/{uid}/adjustments': {
     id: 'adminAdjustWallet',
     summary: "Debit a user's shopping credits, or give back an earlier debit (with a reason; honours Idempotency-Key)",
@@ -246,6 +258,34 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/admin/tickets/{id}': { id: 'adminGetTicket', summary: 'One ticket with its replies' },
   'PUT /api/v1/admin/tickets/{id}/status': { id: 'adminSetTicketStatus', summary: "Move a ticket's status", errors: { 409: ['invalid_transition'] } },
   'POST /api/v1/admin/tickets/{id}/reply': { id: 'adminReplyToTicket', summary: 'Reply as support', errors: { 409: ['conflict'] } },
+
+  // admin: staff and the caller's own account
+  'GET /api/v1/admin/me': { id: 'adminGetMe', summary: 'The signed-in staff member: role, permissions and two-factor state' },
+  'POST /api/v1/admin/me/mfa/setup': {
+    id: 'adminSetupMfa',
+    summary: 'Start two-factor enrolment: a new TOTP secret, its otpauth URI and a QR code',
+    errors: { 409: ['mfa_already_enabled'] },
+  },
+  'POST /api/v1/admin/me/mfa/confirm': {
+    id: 'adminConfirmMfa',
+    summary: 'Finish enrolment with a first code; answers the ten recovery codes (shown once)',
+    errors: { 400: ['invalid_mfa_code'], 409: ['mfa_already_enabled', 'mfa_not_enabled'] },
+    limits: ['LOGIN_RATE_LIMITED'],
+  },
+  'POST /api/v1/admin/me/mfa/disable': {
+    id: 'adminDisableMfa',
+    summary: "Turn off the caller's two-factor sign-in (needs a current code)",
+    errors: { 400: ['invalid_mfa_code'], 409: ['mfa_not_enabled'] },
+    limits: ['LOGIN_RATE_LIMITED'],
+  },
+  'GET /api/v1/admin/staff': { id: 'adminListStaff', summary: 'Staff accounts: role, state and two-factor sign-in' },
+  'POST /api/v1/admin/staff': {
+    id: 'adminInviteStaff',
+    summary: 'Invite a staff member by phone (an SMS code, valid 48 hours)',
+    errors: { 409: ['conflict'], 502: ['otp_send_failed'], 503: ['otp_send_failed'] },
+  },
+  'PATCH /api/v1/admin/staff/{id}': { id: 'adminUpdateStaff', summary: "Change a staff member's role, or disable or enable them", errors: { 409: ['last_owner', 'conflict'] } },
+  'DELETE /api/v1/admin/staff/{id}/mfa': { id: 'adminResetStaffMfa', summary: "Reset a staff member's two-factor sign-in (ends their sessions)" },
 };
 
 /** Fastify's `/a/:id` (and `/r/*`) as the description writes it: `/a/{id}`, `/r/{code}`. */
@@ -323,9 +363,15 @@ function describe({ schema, url, route }: { schema: Record<string, unknown>; url
   const op = operationOf(method, url);
   const out: Record<string, unknown> = { ...schema };
   const auth = (route.config as { auth?: Level } | undefined)?.auth;
+  const permission = (route.config as { permission?: string } | undefined)?.permission;
   if (op) {
     out.operationId = op.id;
     out.summary = op.summary;
+  }
+  if (auth === 'admin' && permission) {
+    // The staff permission the caller's role must hold (modules/auth/permissions.ts).
+    out['x-permission'] = permission;
+    out.description = `Needs the staff permission \`${permission}\`.`;
   }
   out.security = auth ? [{ customToken: [] }, { idpBearer: [] }] : op?.signed ? [{ storeSignature: [] }] : [];
   if (url === '/r/*') {

@@ -100,8 +100,8 @@ describe('admin audit log: every admin write leaves one row, in its own transact
     assert.deepEqual(JSON.parse(wallet[0]!.before!), { shopping_credits: 1000 });
     assert.equal(JSON.parse(wallet[0]!.after!).shopping_credits, 300);
     assert.deepEqual(JSON.parse(wallet[0]!.after!).adjustment, { id: adj.body.id, amount: -700, reason: 'write-off', reverses: null });
-    assert.deepEqual(JSON.parse(user[0]!.before!), { full_name: 'Test User', email: null, is_admin: false });
-    assert.deepEqual(JSON.parse(user[0]!.after!), { full_name: 'Renamed', email: null, is_admin: true });
+    assert.deepEqual(JSON.parse(user[0]!.before!), { full_name: 'Test User', email: null, is_admin: false, staff_role: null });
+    assert.deepEqual(JSON.parse(user[0]!.after!), { full_name: 'Renamed', email: null, is_admin: true, staff_role: 'read_only' });
     const tk = await rows(ticket.id);
     // Setting the status it already has is no write, so no row.
     assert.deepEqual(tk.map((x) => x.action), ['ticket.reply', 'ticket.status']);

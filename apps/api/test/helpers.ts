@@ -239,9 +239,10 @@ export async function registerUser(app: FastifyInstance, fields: Partial<{ phone
 }
 
 /** A registered user promoted in the database, then signed in through the admin login. */
-export async function createAdmin(t: TestApp): Promise<TestUser> {
+/** A registered user made active staff with `role` (an owner unless told), signed in at the admin login. */
+export async function createAdmin(t: TestApp, role = 'owner'): Promise<TestUser> {
   const u = await registerUser(t.app);
-  await t.db.database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', u.id).execute();
+  await t.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: role }).where('id', '=', u.id).execute();
   const res = await call(t.app, 'POST', '/api/v1/auth/admin/login', { body: { phone: u.phone, password: u.password }, ip: newIp() });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
   return { ...u, token: res.body.access_token, refresh: res.body.refresh_token };

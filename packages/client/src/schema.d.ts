@@ -164,7 +164,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every admin write: who, what, before and after */
+        /**
+         * Every admin write: who, what, before and after
+         * @description Needs the staff permission `audit.read`.
+         */
         get: operations["adminListAuditLog"];
         put?: never;
         post?: never;
@@ -181,10 +184,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All categories */
+        /**
+         * All categories
+         * @description Needs the staff permission `catalogue.read`.
+         */
         get: operations["adminListCategories"];
         put?: never;
-        /** Create a category */
+        /**
+         * Create a category
+         * @description Needs the staff permission `catalogue.write`.
+         */
         post: operations["adminCreateCategory"];
         delete?: never;
         options?: never;
@@ -200,10 +209,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit a category */
+        /**
+         * Edit a category
+         * @description Needs the staff permission `catalogue.write`.
+         */
         put: operations["adminUpdateCategory"];
         post?: never;
-        /** Delete an empty category */
+        /**
+         * Delete an empty category
+         * @description Needs the staff permission `catalogue.write`.
+         */
         delete: operations["adminDeleteCategory"];
         options?: never;
         head?: never;
@@ -217,7 +232,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Headline metrics */
+        /**
+         * Headline metrics
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminGetDashboard"];
         put?: never;
         post?: never;
@@ -234,10 +252,93 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The headline figures per UTC day, over 1 to 90 days */
+        /**
+         * The headline figures per UTC day, over 1 to 90 days
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminGetDashboardDaily"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in staff member: role, permissions and two-factor state
+         * @description Needs the staff permission `staff.self`.
+         */
+        get: operations["adminGetMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/me/mfa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish enrolment with a first code; answers the ten recovery codes (shown once)
+         * @description Needs the staff permission `staff.self`.
+         */
+        post: operations["adminConfirmMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/me/mfa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off the caller's two-factor sign-in (needs a current code)
+         * @description Needs the staff permission `staff.self`.
+         */
+        post: operations["adminDisableMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/me/mfa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start two-factor enrolment: a new TOTP secret, its otpauth URI and a QR code
+         * @description Needs the staff permission `staff.self`.
+         */
+        post: operations["adminSetupMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -251,7 +352,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All orders */
+        /**
+         * All orders
+         * @description Needs the staff permission `orders.read`.
+         */
         get: operations["adminListOrders"];
         put?: never;
         post?: never;
@@ -268,7 +372,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order */
+        /**
+         * One order
+         * @description Needs the staff permission `orders.read`.
+         */
         get: operations["adminGetOrder"];
         put?: never;
         post?: never;
@@ -287,7 +394,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add an internal note to an order (a note event on its timeline) */
+        /**
+         * Add an internal note to an order (a note event on its timeline)
+         * @description Needs the staff permission `orders.fulfil`.
+         */
         post: operations["adminAddOrderNote"];
         delete?: never;
         options?: never;
@@ -304,7 +414,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund an order (in part or whole) to the wallet */
+        /**
+         * Refund an order (in part or whole) to the wallet
+         * @description Needs the staff permission `orders.refund`.
+         */
         post: operations["adminRefundOrder"];
         delete?: never;
         options?: never;
@@ -321,7 +434,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move an order's status */
+        /**
+         * Move an order's status
+         * @description Needs the staff permission `orders.fulfil`.
+         */
         post: operations["adminSetOrderStatus"];
         delete?: never;
         options?: never;
@@ -338,7 +454,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move up to 100 orders to one status; each order moved or refused on its own (Idempotency-Key required) */
+        /**
+         * Move up to 100 orders to one status; each order moved or refused on its own (Idempotency-Key required)
+         * @description Needs the staff permission `orders.fulfil`.
+         */
         post: operations["adminBulkOrderStatus"];
         delete?: never;
         options?: never;
@@ -353,7 +472,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All orders the filters match, as CSV */
+        /**
+         * All orders the filters match, as CSV
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminExportOrders"];
         put?: never;
         post?: never;
@@ -370,7 +492,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every line of the orders the filters match, one row per line, as CSV */
+        /**
+         * Every line of the orders the filters match, one row per line, as CSV
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminExportOrderLines"];
         put?: never;
         post?: never;
@@ -387,10 +512,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All payment gateways */
+        /**
+         * All payment gateways
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminListPaymentGateways"];
         put?: never;
-        /** Create a payment gateway */
+        /**
+         * Create a payment gateway
+         * @description Needs the staff permission `gateways.write`.
+         */
         post: operations["adminCreatePaymentGateway"];
         delete?: never;
         options?: never;
@@ -406,10 +537,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit a payment gateway */
+        /**
+         * Edit a payment gateway
+         * @description Needs the staff permission `gateways.write`.
+         */
         put: operations["adminUpdatePaymentGateway"];
         post?: never;
-        /** Delete a payment gateway */
+        /**
+         * Delete a payment gateway
+         * @description Needs the staff permission `gateways.write`.
+         */
         delete: operations["adminDeletePaymentGateway"];
         options?: never;
         head?: never;
@@ -423,7 +560,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Second payments for completed top-ups: taken by a gateway, not credited, to be returned */
+        /**
+         * Second payments for completed top-ups: taken by a gateway, not credited, to be returned
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminListPaymentsToReturn"];
         put?: never;
         post?: never;
@@ -440,10 +580,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All products, inactive included */
+        /**
+         * All products, inactive included
+         * @description Needs the staff permission `catalogue.read`.
+         */
         get: operations["adminListProducts"];
         put?: never;
-        /** Create a product */
+        /**
+         * Create a product
+         * @description Needs the staff permission `catalogue.write`.
+         */
         post: operations["adminCreateProduct"];
         delete?: never;
         options?: never;
@@ -458,12 +604,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One product */
+        /**
+         * One product
+         * @description Needs the staff permission `catalogue.read`.
+         */
         get: operations["adminGetProduct"];
-        /** Edit a product */
+        /**
+         * Edit a product
+         * @description Needs the staff permission `catalogue.write`.
+         */
         put: operations["adminUpdateProduct"];
         post?: never;
-        /** Delete a product */
+        /**
+         * Delete a product
+         * @description Needs the staff permission `catalogue.write`.
+         */
         delete: operations["adminDeleteProduct"];
         options?: never;
         head?: never;
@@ -477,9 +632,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A product's unit cost */
+        /**
+         * A product's unit cost
+         * @description Needs the staff permission `catalogue.read`.
+         */
         get: operations["adminGetProductCost"];
-        /** Set a product's unit cost */
+        /**
+         * Set a product's unit cost
+         * @description Needs the staff permission `catalogue.write`.
+         */
         put: operations["adminSetProductCost"];
         post?: never;
         delete?: never;
@@ -495,7 +656,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payments and orders reconciliation */
+        /**
+         * Payments and orders reconciliation
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminGetReconciliation"];
         put?: never;
         post?: never;
@@ -512,7 +676,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reconciliation report, as CSV */
+        /**
+         * The reconciliation report, as CSV
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminExportReconciliation"];
         put?: never;
         post?: never;
@@ -529,7 +696,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All refunds */
+        /**
+         * All refunds
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminListRefunds"];
         put?: never;
         post?: never;
@@ -546,11 +716,78 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All refunds the filters match, as CSV */
+        /**
+         * All refunds the filters match, as CSV
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminExportRefunds"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff accounts: role, state and two-factor sign-in
+         * @description Needs the staff permission `staff.manage`.
+         */
+        get: operations["adminListStaff"];
+        put?: never;
+        /**
+         * Invite a staff member by phone (an SMS code, valid 48 hours)
+         * @description Needs the staff permission `staff.manage`.
+         */
+        post: operations["adminInviteStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a staff member's role, or disable or enable them
+         * @description Needs the staff permission `staff.manage`.
+         */
+        patch: operations["adminUpdateStaff"];
+        trace?: never;
+    };
+    "/api/v1/admin/staff/{id}/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset a staff member's two-factor sign-in (ends their sessions)
+         * @description Needs the staff permission `staff.manage`.
+         */
+        delete: operations["adminResetStaffMfa"];
         options?: never;
         head?: never;
         patch?: never;
@@ -563,7 +800,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All tickets */
+        /**
+         * All tickets
+         * @description Needs the staff permission `support.read`.
+         */
         get: operations["adminListTickets"];
         put?: never;
         post?: never;
@@ -580,7 +820,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One ticket with its replies */
+        /**
+         * One ticket with its replies
+         * @description Needs the staff permission `support.read`.
+         */
         get: operations["adminGetTicket"];
         put?: never;
         post?: never;
@@ -599,7 +842,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reply as support */
+        /**
+         * Reply as support
+         * @description Needs the staff permission `support.reply`.
+         */
         post: operations["adminReplyToTicket"];
         delete?: never;
         options?: never;
@@ -615,7 +861,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Move a ticket's status */
+        /**
+         * Move a ticket's status
+         * @description Needs the staff permission `support.reply`.
+         */
         put: operations["adminSetTicketStatus"];
         post?: never;
         delete?: never;
@@ -631,7 +880,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All wallet transactions, filtered by user, type and date */
+        /**
+         * All wallet transactions, filtered by user, type and date
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminListTransactions"];
         put?: never;
         post?: never;
@@ -648,7 +900,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All wallet transactions the filters match, as CSV */
+        /**
+         * All wallet transactions the filters match, as CSV
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminExportTransactions"];
         put?: never;
         post?: never;
@@ -667,7 +922,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload an image (PNG, JPEG, GIF or WebP, at most 5 MB) */
+        /**
+         * Upload an image (PNG, JPEG, GIF or WebP, at most 5 MB)
+         * @description Needs the staff permission `catalogue.write`.
+         */
         post: operations["adminUploadImage"];
         delete?: never;
         options?: never;
@@ -682,7 +940,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search users by phone, name or email */
+        /**
+         * Search users by phone, name or email
+         * @description Needs the staff permission `users.read`.
+         */
         get: operations["adminListUsers"];
         put?: never;
         post?: never;
@@ -699,12 +960,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user with referral attribution */
+        /**
+         * One user with referral attribution
+         * @description Needs the staff permission `users.read`.
+         */
         get: operations["adminGetUser"];
-        /** Edit a user (including is_admin) */
+        /**
+         * Edit a user (is_admin also needs staff.manage)
+         * @description Needs the staff permission `users.write`.
+         */
         put: operations["adminUpdateUser"];
         post?: never;
-        /** Anonymise a user now */
+        /**
+         * Anonymise a user now
+         * @description Needs the staff permission `users.delete`.
+         */
         delete: operations["adminDeleteUser"];
         options?: never;
         head?: never;
@@ -720,7 +990,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Debit a user's shopping credits, or give back an earlier debit (with a reason; honours Idempotency-Key) */
+        /**
+         * Debit a user's shopping credits, or give back an earlier debit (with a reason; honours Idempotency-Key)
+         * @description Needs the staff permission `wallet.adjust`.
+         */
         post: operations["adminAdjustWallet"];
         delete?: never;
         options?: never;
@@ -735,7 +1008,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's wallet and transactions */
+        /**
+         * A user's wallet and transactions
+         * @description Needs the staff permission `users.read`.
+         */
         get: operations["adminGetUserLedger"];
         put?: never;
         post?: never;
@@ -754,7 +1030,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add an internal note to a user */
+        /**
+         * Add an internal note to a user
+         * @description Needs the staff permission `users.write`.
+         */
         post: operations["adminAddUserNote"];
         delete?: never;
         options?: never;
@@ -769,7 +1048,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's orders */
+        /**
+         * A user's orders
+         * @description Needs the staff permission `orders.read`.
+         */
         get: operations["adminListUserOrders"];
         put?: never;
         post?: never;
@@ -786,7 +1068,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's tickets */
+        /**
+         * A user's tickets
+         * @description Needs the staff permission `support.read`.
+         */
         get: operations["adminListUserTickets"];
         put?: never;
         post?: never;
@@ -803,7 +1088,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment-webhook log */
+        /**
+         * Payment-webhook log
+         * @description Needs the staff permission `finance.read`.
+         */
         get: operations["adminListWebhookLogs"];
         put?: never;
         post?: never;
@@ -830,6 +1118,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/admin/accept-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a staff invite with the SMS code and set the password */
+        post: operations["adminAcceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/admin/login": {
         parameters: {
             query?: never;
@@ -839,8 +1144,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in to the back office (admin role) */
+        /** Sign in to the back office (admin role); an account with two-factor sign-in gets an mfa_token instead */
         post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/admin/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Second step of the back-office sign-in: the mfa_token and a TOTP or recovery code */
+        post: operations["adminLoginMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3113,6 +3435,451 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminGetMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        full_name: string;
+                        id: string;
+                        mfa: {
+                            enabled: boolean;
+                            recovery_codes_left: number;
+                            /** @description ADMIN_REQUIRE_MFA: a session without a proven second factor may only enrol */
+                            required: boolean;
+                            /** @description this session proved a second factor */
+                            session_verified: boolean;
+                        };
+                        permissions: ("catalogue.read" | "catalogue.write" | "orders.read" | "orders.fulfil" | "orders.refund" | "wallet.adjust" | "users.read" | "users.write" | "users.delete" | "support.read" | "support.reply" | "finance.read" | "gateways.write" | "audit.read" | "staff.manage" | "staff.self")[];
+                        phone: string | null;
+                        role: ("owner" | "finance" | "fulfilment" | "support" | "read_only") | null;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminConfirmMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a 6-digit TOTP code, or a recovery code */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ten single-use codes, shown this once */
+                        recovery_codes: string[];
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_mfa_code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed" | "invalid_mfa_code";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Conflict: mfa_already_enabled, mfa_not_enabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "mfa_already_enabled" | "mfa_not_enabled";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "LOGIN_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminDisableMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a 6-digit TOTP code, or a recovery code */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed, invalid_mfa_code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed" | "invalid_mfa_code";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Conflict: mfa_not_enabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "mfa_not_enabled";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "LOGIN_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminSetupMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        digits: number;
+                        otpauth_uri: string;
+                        period: number;
+                        /** @description the otpauth URI as a QR code: an SVG data URL */
+                        qr_svg: string;
+                        /** @description base32, for typing into an authenticator app */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Conflict: mfa_already_enabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "mfa_already_enabled";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
                     };
                 };
             };
@@ -5866,6 +6633,493 @@ export interface operations {
             };
         };
     };
+    adminListStaff: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            created_at: string;
+                            full_name: string;
+                            id: string;
+                            invite_expires_at: string | null;
+                            mfa_enabled: boolean;
+                            phone: string | null;
+                            /**
+                             * @description a staff role (docs/contracts.md, "Staff roles")
+                             * @enum {string}
+                             */
+                            role: "owner" | "finance" | "fulfilment" | "support" | "read_only";
+                            status: "active" | "invited" | "disabled";
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminInviteStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    full_name?: string;
+                    /** @description E.164, or national with DEFAULT_COUNTRY_CODE */
+                    phone: string;
+                    /**
+                     * @description a staff role (docs/contracts.md, "Staff roles")
+                     * @enum {string}
+                     */
+                    role: "owner" | "finance" | "fulfilment" | "support" | "read_only";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        full_name: string;
+                        id: string;
+                        invite_expires_at: string | null;
+                        mfa_enabled: boolean;
+                        phone: string | null;
+                        /**
+                         * @description a staff role (docs/contracts.md, "Staff roles")
+                         * @enum {string}
+                         */
+                        role: "owner" | "finance" | "fulfilment" | "support" | "read_only";
+                        status: "active" | "invited" | "disabled";
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "conflict";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+            /** @description Bad Gateway: otp_send_failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "otp_send_failed";
+                    };
+                };
+            };
+            /** @description Service Unavailable: otp_send_failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "otp_send_failed";
+                    };
+                };
+            };
+        };
+    };
+    adminUpdateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    disabled?: boolean;
+                    /**
+                     * @description a staff role (docs/contracts.md, "Staff roles")
+                     * @enum {string}
+                     */
+                    role?: "owner" | "finance" | "fulfilment" | "support" | "read_only";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        full_name: string;
+                        id: string;
+                        invite_expires_at: string | null;
+                        mfa_enabled: boolean;
+                        phone: string | null;
+                        /**
+                         * @description a staff role (docs/contracts.md, "Staff roles")
+                         * @enum {string}
+                         */
+                        role: "owner" | "finance" | "fulfilment" | "support" | "read_only";
+                        status: "active" | "invited" | "disabled";
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Conflict: last_owner, conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "last_owner" | "conflict";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminResetStaffMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
     adminListTickets: {
         parameters: {
             query?: {
@@ -6990,6 +8244,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflict: last_owner */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "last_owner";
+                    };
+                };
+            };
             /** @description Payload Too Large: payload_too_large */
             413: {
                 headers: {
@@ -7094,7 +8360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: deletion_blocked */
+            /** @description Conflict: deletion_blocked, last_owner */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7102,7 +8368,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "deletion_blocked";
+                        error?: "deletion_blocked" | "last_owner";
                     };
                 };
             };
@@ -7898,6 +9164,108 @@ export interface operations {
             };
         };
     };
+    adminAcceptInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code from the SMS */
+                    code: string;
+                    full_name?: string;
+                    password: string;
+                    /** @description E.164, or national with DEFAULT_COUNTRY_CODE */
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        full_name: string;
+                        id: string;
+                        phone: string | null;
+                        /**
+                         * @description a staff role (docs/contracts.md, "Staff roles")
+                         * @enum {string}
+                         */
+                        role: "owner" | "finance" | "fulfilment" | "support" | "read_only";
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_invite */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed" | "invalid_invite";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "LOGIN_RATE_LIMITED" | "IP_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
     adminLogin: {
         parameters: {
             query?: never;
@@ -7911,6 +9279,132 @@ export interface operations {
                     password: string;
                     /** @description E.164, or national with DEFAULT_COUNTRY_CODE */
                     phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        refresh_token: string;
+                        user: {
+                            created_at: string;
+                            email: string | null;
+                            email_verified: boolean;
+                            email_verified_at: string | null;
+                            full_name: string;
+                            id: string;
+                            is_admin: boolean;
+                            phone: string | null;
+                            referral_code: string | null;
+                            /** @description id of the user whose referral brought this one (set once, at sign-up) */
+                            referred_by: string | null;
+                        };
+                    } | {
+                        /** @description seconds the mfa_token stays valid */
+                        expires_in: number;
+                        /** @enum {boolean} */
+                        mfa_required: true;
+                        /** @description single use; send it with a code to /auth/admin/login/mfa */
+                        mfa_token: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "invalid_credentials";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "LOGIN_RATE_LIMITED" | "IP_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminLoginMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a 6-digit TOTP code, or a recovery code */
+                    code: string;
+                    mfa_token: string;
                 };
             };
         };
@@ -7953,7 +9447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: invalid_credentials */
+            /** @description Unauthorized: invalid_mfa_token, invalid_mfa_code */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7961,7 +9455,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "invalid_credentials";
+                        error?: "invalid_mfa_token" | "invalid_mfa_code";
                     };
                 };
             };

@@ -53,6 +53,12 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   reversal_exceeds_debit: 'That is more than what remains of this debit to give back.',
   topup_already_completed: 'This top-up was already paid; the second payment is not added and will be returned.',
   invalid_deletion_token: 'The confirmation has expired. Ask for a new code.',
+  last_owner: 'The last active owner cannot be demoted, disabled or deleted. Make someone else an owner first.',
+  invalid_mfa_token: 'The sign-in took too long or was already used. Sign in again.',
+  invalid_mfa_code: 'That code is not right, or it was already used. Wait for the next code and try again.',
+  mfa_already_enabled: 'Two-factor sign-in is already on.',
+  mfa_not_enabled: 'Two-factor sign-in is not on.',
+  invalid_invite: 'That invite code is not right, has expired or was already used. Ask for a new invite.',
 };
 
 const known = (code: string): code is ErrorCode => Object.hasOwn(ERROR_WORDS, code);

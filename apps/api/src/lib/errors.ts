@@ -43,7 +43,13 @@ export type ErrorCode =
   | 'adjustment_not_reversible'
   | 'reversal_exceeds_debit'
   | 'email_send_failed'
-  | 'invalid_deletion_token';
+  | 'invalid_deletion_token'
+  | 'last_owner'
+  | 'invalid_mfa_token'
+  | 'invalid_mfa_code'
+  | 'mfa_already_enabled'
+  | 'mfa_not_enabled'
+  | 'invalid_invite';
 
 /** The docs/contracts.md §2 body (packages/runtime) with `error` from the API's closed list. */
 export interface ErrorBody extends RuntimeErrorBody {

@@ -45,6 +45,8 @@ import * as paymentsToReturn from './2026-11-26-17-payments-to-return.ts';
 import * as idempotencyKeys from '../../modules/idempotency/migrations/2026-11-26-18-idempotency-keys.ts';
 import * as orderEvents from '../../modules/orders/migrations/2026-11-26-19-order-events.ts';
 import * as stockAlerts from '../../modules/catalogue/migrations/2026-11-26-21-stock-alerts.ts';
+import * as staffRoles from '../../modules/accounts/migrations/2026-11-26-22-staff-roles.ts';
+import * as staffMfa from '../../modules/auth/migrations/2026-11-26-23-staff-mfa.ts';
 import * as topupReturn from '../../modules/topups/migrations/2026-11-26-24-topup-return.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
@@ -69,5 +71,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-18-idempotency-keys': idempotencyKeys,
   '2026-11-26-19-order-events': orderEvents,
   '2026-11-26-21-stock-alerts': stockAlerts,
+  '2026-11-26-22-staff-roles': staffRoles,
+  '2026-11-26-23-staff-mfa': staffMfa,
   '2026-11-26-24-topup-return': topupReturn,
 };

@@ -5,7 +5,7 @@ import type { Handle } from '../../lib/db-types.ts';
 export type UserRow = Selectable<UsersTable>;
 
 const columns = [
-  'id', 'phone', 'password_hash', 'full_name', 'email', 'email_verified', 'email_verified_at', 'is_admin',
+  'id', 'phone', 'password_hash', 'full_name', 'email', 'email_verified', 'email_verified_at', 'is_admin', 'staff_role',
   'referral_code', 'referred_by', 'idp_uid', 'created_at', 'updated_at', 'deleted_at',
 ] as const;
 
@@ -33,6 +33,7 @@ export interface NewUser {
   password_hash: string | null;
   full_name: string;
   is_admin?: number;
+  staff_role?: string | null;
   idp_uid?: string | null;
   now: string;
 }
@@ -49,6 +50,7 @@ export async function insertUser(db: Handle, u: NewUser): Promise<void> {
       email_verified: 0,
       email_verified_at: null,
       is_admin: u.is_admin ?? 0,
+      staff_role: u.staff_role ?? null,
       referral_code: null,
       referred_by: null,
       idp_uid: u.idp_uid ?? null,
@@ -62,7 +64,7 @@ export async function insertUser(db: Handle, u: NewUser): Promise<void> {
 export async function updateUser(
   db: Handle,
   id: string,
-  patch: Partial<Pick<UserRow, 'full_name' | 'email' | 'email_verified' | 'email_verified_at' | 'password_hash' | 'is_admin' | 'idp_uid'>>,
+  patch: Partial<Pick<UserRow, 'full_name' | 'email' | 'email_verified' | 'email_verified_at' | 'password_hash' | 'is_admin' | 'staff_role' | 'idp_uid'>>,
   now: string,
 ): Promise<void> {
   await own(db).updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
@@ -143,4 +145,32 @@ export function findCodeOfUser(db: Handle, userId: string): Promise<{ referral_c
 export function findPeople(db: Handle, ids: readonly string[]): Promise<Pick<UserRow, 'id' | 'full_name' | 'phone' | 'deleted_at'>[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return own(db).selectFrom('users').select(['id', 'full_name', 'phone', 'deleted_at']).where('id', 'in', [...new Set(ids)]).execute();
+}
+
+/** Staff accounts (any state), newest first, `limit` rows with ids before `before`. */
+export function listStaff(db: Handle, q: { before: string | null; limit: number }) {
+  let query = own(db)
+    .selectFrom('users')
+    .select(['id', 'phone', 'full_name', 'is_admin', 'staff_role', 'created_at'])
+    .where('staff_role', 'is not', null)
+    .where('deleted_at', 'is', null);
+  if (q.before !== null) query = query.where('id', '<', q.before);
+  return query.orderBy('id', 'desc').limit(q.limit).execute();
+}
+
+/**
+ * Locks the rows of the active owners and returns their ids: a no-op UPDATE takes the row locks on
+ * PostgreSQL (SQLite transactions hold the write lock already), so two owners demoting each other
+ * at once queue, and the second sees the first's change.
+ */
+export async function lockActiveOwners(db: Handle): Promise<string[]> {
+  const rows = await own(db)
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('staff_role', '=', 'owner')
+    .where('is_admin', '=', 1)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import type { Handle } from '../../lib/db-types.ts';
 
 import { newId } from '../../lib/ids.ts';
@@ -48,7 +48,7 @@ export const updateUser = repo.updateUser;
 export async function createUser(
   ctx: Ctx,
   trx: Handle,
-  input: { phone: string | null; passwordHash: string | null; fullName: string; isAdmin?: boolean; idpUid?: string | null },
+  input: { phone: string | null; passwordHash: string | null; fullName: string; isAdmin?: boolean; staffRole?: string | null; idpUid?: string | null },
 ): Promise<UserRow> {
   const now = ctx.clock.now().toISOString();
   const id = newId(ctx.clock);
@@ -58,6 +58,7 @@ export async function createUser(
     password_hash: input.passwordHash,
     full_name: input.fullName,
     is_admin: input.isAdmin ? 1 : 0,
+    staff_role: input.staffRole ?? null,
     idp_uid: input.idpUid ?? null,
     now,
   });
@@ -92,3 +93,13 @@ export const findVerifiedEmailOwner = repo.findVerifiedEmailOwner;
 export const findUserState = repo.findUserState;
 export const findUserByCode = repo.findUserByCode;
 export const findCodeOfUser = repo.findCodeOfUser;
+export const listStaff = repo.listStaff;
+
+/**
+ * Refuses, inside the caller's transaction, a change that would leave no active owner: `userId`
+ * is about to stop being one (demoted, disabled or deleted). 409 `last_owner`.
+ */
+export async function guardLastOwner(trx: Handle, userId: string): Promise<void> {
+  const owners = await repo.lockActiveOwners(trx);
+  if (owners.includes(userId) && owners.length === 1) throw conflict('last_owner', 'The last active owner cannot be demoted, disabled or deleted');
+}

@@ -9,7 +9,10 @@ export interface UsersTable {
   email: string | null;
   email_verified: number;
   email_verified_at: string | null;
+  /** 1 while the account may use the back office (an active staff member). */
   is_admin: number;
+  /** The staff role (modules/auth/permissions.ts); null for an account that never was staff. */
+  staff_role: string | null;
   referral_code: string | null;
   referred_by: string | null;
   idp_uid: string | null;

@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { own } from './tables.ts';
 import { newId } from '../../lib/ids.ts';
 
-export type AuditEntity = 'category' | 'product' | 'payment_gateway' | 'order' | 'user' | 'ticket' | 'wallet';
+export type AuditEntity = 'category' | 'product' | 'payment_gateway' | 'order' | 'user' | 'ticket' | 'wallet' | 'staff';
 
 export interface AuditEntry {
   adminId: string;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { authenticate, type Principal } from './auth.service.ts';
+import { permissionsOf, type Permission } from './permissions.ts';
 
 export type AuthLevel = 'user' | 'admin';
 
@@ -8,6 +9,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Declares who may call a route; the hook below enforces it and src/openapi.ts documents it. */
     auth?: AuthLevel;
+    /** With `auth: 'admin'`: the one permission the caller's staff role must hold (modules/auth/permissions.ts). */
+    permission?: Permission;
+    /** With `auth: 'admin'`: open to a session that has not proven a second factor, while ADMIN_REQUIRE_MFA asks for one (enrolment). */
+    beforeMfa?: boolean;
     /** The session check also reads the caller's wallet in the same statement (`principal.wallet`). */
     withWallet?: boolean;
   }
@@ -23,12 +28,23 @@ export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request) => {
-    const level = request.routeOptions.config?.auth;
+    const config = request.routeOptions.config;
+    const level = config?.auth;
     if (!level) return;
     const authz = header(request.headers.authorization);
     const bearer = authz?.startsWith('Bearer ') ? authz.slice(7).trim() : undefined;
     const credentials = { customToken: header(request.headers['x-sdk-access-token']), bearer };
-    request.principal = await authenticate(app.ctx, credentials, request.routeOptions.config.withWallet === true, request.ip);
-    if (level === 'admin' && !request.principal.isAdmin) throw new AppError(403, 'forbidden', 'Admin role required');
+    const principal = await authenticate(app.ctx, credentials, config.withWallet === true, request.ip);
+    request.principal = principal;
+    if (level !== 'admin') return;
+    if (!principal.isAdmin) throw new AppError(403, 'forbidden', 'Admin role required');
+    // The role and the session's second factor were re-read with the session, in the same statement.
+    if (app.ctx.config.adminRequireMfa && !principal.mfa && config.beforeMfa !== true) {
+      throw new AppError(403, 'forbidden', 'Set up two-factor sign-in first', { code: 'MFA_ENROLMENT_REQUIRED' });
+    }
+    const permission = config.permission;
+    if (!permission || !permissionsOf(principal.role).has(permission)) {
+      throw new AppError(403, 'forbidden', `Your role lacks the permission ${permission ?? '(none declared)'}`, { permission: permission ?? null });
+    }
   });
 }

@@ -3,8 +3,11 @@ import { own, read, type ReadDb } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 
-export async function insertSession(db: Handle, s: { id: string; user_id: string; admin: boolean; now: string }): Promise<void> {
-  await own(db).insertInto('sessions').values({ id: s.id, user_id: s.user_id, admin: s.admin ? 1 : 0, created_at: s.now, revoked_at: null }).execute();
+export async function insertSession(db: Handle, s: { id: string; user_id: string; admin: boolean; mfa?: boolean; now: string }): Promise<void> {
+  await own(db)
+    .insertInto('sessions')
+    .values({ id: s.id, user_id: s.user_id, admin: s.admin ? 1 : 0, mfa: s.mfa ? 1 : 0, created_at: s.now, revoked_at: null })
+    .execute();
 }
 
 export async function insertRefreshToken(
@@ -30,7 +33,7 @@ const sessionPrincipal = precompiled((db: ReadDb, sessionId: string) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.user_id', 's.revoked_at', 'u.is_admin', 'u.deleted_at'])
+    .select(['s.user_id', 's.revoked_at', 's.mfa', 'u.is_admin', 'u.staff_role', 'u.deleted_at'])
     .where('s.id', '=', sessionKey(sessionId)),
 );
 
@@ -40,14 +43,16 @@ const sessionPrincipalWithWallet = precompiled((db: ReadDb, sessionId: string) =
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('wallets as w', 'w.user_id', 's.user_id')
-    .select(['s.user_id', 's.revoked_at', 'u.is_admin', 'u.deleted_at', 'w.shopping_credits', 'w.reward_points', 'w.e_vouchers'])
+    .select(['s.user_id', 's.revoked_at', 's.mfa', 'u.is_admin', 'u.staff_role', 'u.deleted_at', 'w.shopping_credits', 'w.reward_points', 'w.e_vouchers'])
     .where('s.id', '=', sessionKey(sessionId)),
 );
 
 export interface SessionPrincipalRow {
   user_id: string;
   revoked_at: string | null;
+  mfa: number;
   is_admin: number;
+  staff_role: string | null;
   deleted_at: string | null;
   /** Only with `withWallet`; null when the user has no wallet. */
   shopping_credits?: number | null;

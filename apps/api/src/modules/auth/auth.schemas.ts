@@ -28,11 +28,23 @@ export const TokenPairSchema = Type.Object({
   expires_in: Type.Integer({ description: 'seconds until custom_token expires' }),
 });
 
-export const AdminLoginResponseSchema = Type.Object({
+export const AdminSignInSchema = Type.Object({
   access_token: Type.String(),
   refresh_token: Type.String(),
   expires_in: Type.Integer(),
   user: UserSchema,
 });
+
+export const MfaChallengeSchema = Type.Object(
+  {
+    mfa_required: Type.Literal(true),
+    mfa_token: Type.String({ description: 'single use; send it with a code to /auth/admin/login/mfa' }),
+    expires_in: Type.Integer({ description: 'seconds the mfa_token stays valid' }),
+  },
+  { description: 'the account has two-factor sign-in: the password was right, a code comes next' },
+);
+
+/** The admin token, or, for an account with two-factor sign-in, the challenge for its second step. */
+export const AdminLoginResponseSchema = Type.Union([AdminSignInSchema, MfaChallengeSchema]);
 
 export const RefreshBodySchema = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) });

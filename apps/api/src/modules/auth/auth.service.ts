@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/kysely.ts';
 import { accounts } from '../accounts/index.ts';
 import type { User } from '../accounts/index.ts';
 import * as repo from './auth.repository.ts';
+import * as staffRepo from './staff.repository.ts';
 import { signUp } from './signup.service.ts';
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from '../../lib/tokens.ts';
 
@@ -21,6 +22,10 @@ export interface Principal {
   /** Null for identity-provider callers, who hold no session of ours. */
   sessionId: string | null;
   isAdmin: boolean;
+  /** The staff role, re-read with the session (modules/auth/permissions.ts); null for non-staff. */
+  role: string | null;
+  /** The session proved a second factor (docs/contracts.md, "Two-factor sign-in for staff"). */
+  mfa: boolean;
   /**
    * The caller's wallet, read by the session check itself on routes that ask for it
    * (`config.withWallet`); null when the user has none; absent otherwise (and for IdP callers).
@@ -65,11 +70,11 @@ export function requirePhone(ctx: Ctx, raw: string): string {
  * Only the admin login passes `admin: true`: every other sign-in issues `role: user`, also for an
  * admin account, so an SMS code or a password guess at `/auth/login` never yields admin rights.
  */
-export async function issueSession(ctx: Ctx, trx: Handle, user: { id: string }, options: { admin?: boolean } = {}): Promise<TokenPair> {
+export async function issueSession(ctx: Ctx, trx: Handle, user: { id: string }, options: { admin?: boolean; mfa?: boolean } = {}): Promise<TokenPair> {
   const sid = newId(ctx.clock);
   const now = ctx.clock.now();
   const admin = options.admin === true;
-  await repo.insertSession(trx, { id: sid, user_id: user.id, admin, now: now.toISOString() });
+  await repo.insertSession(trx, { id: sid, user_id: user.id, admin, mfa: options.mfa === true, now: now.toISOString() });
   return issuePair(ctx, trx, user.id, admin, sid, now);
 }
 
@@ -148,15 +153,43 @@ export async function login(ctx: Ctx, input: { phone: string; password: string }
  * counted per IP and per phone+IP before anything is checked; a body without a phone counts under
  * one key per IP.
  */
-export async function adminLogin(ctx: Ctx, body: unknown, ip: string): Promise<{ access_token: string; refresh_token: string; expires_in: number; user: User }> {
+export async function adminLogin(ctx: Ctx, body: unknown, ip: string): Promise<AdminSignIn | MfaChallenge> {
   const input = (typeof body === 'object' && body !== null ? body : {}) as { phone?: unknown; password?: unknown };
   const phone = typeof input.phone === 'string' ? normalisePhone(input.phone, ctx.config.defaultCountryCode) : null;
   await enforce(ctx.db, ctx.clock, LOGIN_IP_RULE, ip);
   await enforce(ctx.db, ctx.clock, ADMIN_LOGIN_RULE, `${phone ?? '-'}|${ip}`);
   const user = await checkPassword(ctx, phone, typeof input.password === 'string' ? input.password : '');
   if (!user || user.is_admin !== 1) throw invalidCredentials();
+  if (await hasConfirmedTotp(ctx.db, user.id)) return openChallenge(ctx, user.id);
   const pair = await own(ctx.db).transaction().execute((trx) => issueSession(ctx, trx, user, { admin: true }));
   return { access_token: pair.custom_token, refresh_token: pair.refresh_token, expires_in: pair.expires_in, user: accounts.toUser(user) };
+}
+
+export interface AdminSignIn {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  user: User;
+}
+
+export interface MfaChallenge {
+  mfa_required: true;
+  mfa_token: string;
+  expires_in: number;
+}
+
+export const MFA_TOKEN_TTL_MS = 5 * MINUTE;
+
+export async function hasConfirmedTotp(db: Handle, userId: string): Promise<boolean> {
+  return (await staffRepo.findTotp(db, userId))?.confirmed_at != null;
+}
+
+/** The password step of an admin login for an account with TOTP: a single-use token, valid 5 minutes, stored hashed. */
+async function openChallenge(ctx: Ctx, userId: string): Promise<MfaChallenge> {
+  const token = randomToken();
+  const now = ctx.clock.now();
+  await staffRepo.insertChallenge(ctx.db, { token_hash: sha256(token), user_id: userId, expires_at: new Date(now.getTime() + MFA_TOKEN_TTL_MS).toISOString(), now: now.toISOString() });
+  return { mfa_required: true, mfa_token: token, expires_in: MFA_TOKEN_TTL_MS / 1000 };
 }
 
 /**
@@ -232,7 +265,8 @@ export async function authenticate(
     const row = await repo.findSessionPrincipal(ctx.db, claims.sid, withWallet);
     if (!row || row.revoked_at !== null || row.deleted_at !== null || row.user_id !== claims.sub) throw invalidToken();
     // The role claim is honoured only while the user is still an admin: demotion ends it at once.
-    const principal: Principal = { userId: row.user_id, sessionId: claims.sid, isAdmin: claims.role === 'admin' && row.is_admin === 1 };
+    const isAdmin = claims.role === 'admin' && row.is_admin === 1;
+    const principal: Principal = { userId: row.user_id, sessionId: claims.sid, isAdmin, role: isAdmin ? row.staff_role : null, mfa: row.mfa === 1 };
     if (withWallet) principal.wallet = walletOf(row);
     return principal;
   }
@@ -241,7 +275,7 @@ export async function authenticate(
     if (!identity) throw invalidToken();
     const user = await userForIdentity(ctx, identity.uid, identity.phone, ip);
     // Identity-provider callers are never admins: admin rights come only from the admin login.
-    return { userId: user.id, sessionId: null, isAdmin: false };
+    return { userId: user.id, sessionId: null, isAdmin: false, role: null, mfa: false };
   }
   throw new AppError(401, 'unauthorized', 'Authentication required');
 }
@@ -272,7 +306,7 @@ async function userForIdentity(ctx: Ctx, uid: string, rawPhone: string | null, i
   }
 }
 
-/** SEED_ADMIN_PHONE/PASSWORD: create that admin, or refresh its password and admin flag. */
+/** SEED_ADMIN_PHONE/PASSWORD: create that admin as an owner, or refresh its password, admin flag and owner role. */
 export async function ensureSeedAdmin(ctx: Ctx): Promise<void> {
   const seed = ctx.config.seedAdmin;
   if (!seed) return;
@@ -293,9 +327,9 @@ async function upsertSeedAdmin(ctx: Ctx, phone: string, passwordHash: string): P
   await own(ctx.db).transaction().execute(async (trx) => {
     const existing = await accounts.findUserByPhone(trx, phone);
     if (existing) {
-      await accounts.updateUser(trx, existing.id, { password_hash: passwordHash, is_admin: 1 }, ctx.clock.now().toISOString());
+      await accounts.updateUser(trx, existing.id, { password_hash: passwordHash, is_admin: 1, staff_role: 'owner' }, ctx.clock.now().toISOString());
     } else {
-      await signUp(ctx, trx, { phone, passwordHash, fullName: 'Administrator', isAdmin: true }, null);
+      await signUp(ctx, trx, { phone, passwordHash, fullName: 'Administrator', isAdmin: true, staffRole: 'owner' }, null);
     }
   });
 }

@@ -11,6 +11,7 @@ export interface NewUser {
   passwordHash: string | null;
   fullName: string;
   isAdmin?: boolean;
+  staffRole?: string | null;
   idpUid?: string | null;
 }
 

@@ -16,6 +16,50 @@ export interface SessionsTable {
   revoked_at: string | null;
   /** 1 only for sessions opened by the admin login; their tokens carry `role: admin`. */
   admin: Generated<number>;
+  /** 1 once the session proved a second factor (docs/contracts.md, "Two-factor sign-in for staff"). */
+  mfa: Generated<number>;
+}
+
+/** One TOTP secret per staff account, encrypted; pending until `confirmed_at`. */
+export interface StaffTotpTable {
+  user_id: string;
+  secret: string;
+  confirmed_at: string | null;
+  /** The last time step (unix seconds / 30) accepted: a code is accepted once. */
+  last_step: number | null;
+  created_at: string;
+}
+
+export interface StaffRecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The `mfa_token` between a correct password and the second factor; stored hashed. */
+export interface MfaChallengesTable {
+  token_hash: string;
+  user_id: string;
+  attempts: Generated<number>;
+  used_at: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** An invitation to become staff: a code sent by SMS to `phone` (keyed hash), valid 48 hours, single use. */
+export interface StaffInvitesTable {
+  id: string;
+  user_id: string;
+  phone: string;
+  role: string;
+  code_hash: string | null;
+  attempts: Generated<number>;
+  invited_by: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
 }
 
 export interface RefreshTokensTable {
@@ -53,6 +97,10 @@ export interface AuthTables {
   refresh_tokens: RefreshTokensTable;
   phone_otps: PhoneOtpsTable;
   email_otps: EmailOtpsTable;
+  staff_totp: StaffTotpTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
+  staff_invites: StaffInvitesTable;
 }
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */

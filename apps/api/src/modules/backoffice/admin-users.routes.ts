@@ -110,28 +110,27 @@ const DailySchema = Type.Object({
 export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['admin'];
-  const config = { auth: 'admin' as const };
 
-  app.get('/admin/users', { config, schema: { tags, querystring: ListQuery, response: { 200: pageOf(AdminUserListItemSchema) } } }, (req) =>
+  app.get('/admin/users', { config: { auth: 'admin', permission: 'users.read' }, schema: { tags, querystring: ListQuery, response: { 200: pageOf(AdminUserListItemSchema) } } }, (req) =>
     admin.listUsers(ctx, req.query),
   );
-  app.get('/admin/users/:uid', { config, schema: { tags, params: Uid, response: { 200: AdminUserSchema } } }, (req) => admin.getUser(ctx, req.params.uid));
-  app.put('/admin/users/:uid', { config, schema: { tags, params: Uid, body: UpdateBody, response: { 200: AdminUserSchema } } }, (req) =>
-    admin.updateUser(ctx, req.principal!.userId, req.params.uid, req.body),
+  app.get('/admin/users/:uid', { config: { auth: 'admin', permission: 'users.read' }, schema: { tags, params: Uid, response: { 200: AdminUserSchema } } }, (req) => admin.getUser(ctx, req.params.uid));
+  app.put('/admin/users/:uid', { config: { auth: 'admin', permission: 'users.write' }, schema: { tags, params: Uid, body: UpdateBody, response: { 200: AdminUserSchema } } }, (req) =>
+    admin.updateUser(ctx, req.principal!, req.params.uid, req.body),
   );
-  app.post('/admin/users/:uid/notes', { config, schema: { tags, params: Uid, body: NoteBody, response: { 201: UserNoteSchema } } }, async (req, reply) =>
+  app.post('/admin/users/:uid/notes', { config: { auth: 'admin', permission: 'users.write' }, schema: { tags, params: Uid, body: NoteBody, response: { 201: UserNoteSchema } } }, async (req, reply) =>
     reply.status(201).send(await admin.addUserNote(ctx, req.principal!.userId, req.params.uid, req.body.note)),
   );
   app.delete(
     '/admin/users/:uid',
-    { config, schema: { tags, params: Uid, response: { 204: Type.Null({ description: 'anonymised' }) } } },
+    { config: { auth: 'admin', permission: 'users.delete' }, schema: { tags, params: Uid, response: { 204: Type.Null({ description: 'anonymised' }) } } },
     async (req, reply) => {
       await admin.deleteUser(ctx, req.principal!.userId, req.params.uid);
       return reply.status(204).send(null);
     },
   );
-  app.get('/admin/dashboard', { config, schema: { tags, response: { 200: DashboardSchema } } }, () => admin.dashboard(ctx));
-  app.get('/admin/dashboard/daily', { config, schema: { tags, querystring: DailyQuery, response: { 200: DailySchema } } }, (req) =>
+  app.get('/admin/dashboard', { config: { auth: 'admin', permission: 'finance.read' }, schema: { tags, response: { 200: DashboardSchema } } }, () => admin.dashboard(ctx));
+  app.get('/admin/dashboard/daily', { config: { auth: 'admin', permission: 'finance.read' }, schema: { tags, querystring: DailyQuery, response: { 200: DailySchema } } }, (req) =>
     admin.dailySeries(ctx, req.query.days ?? 30),
   );
 };

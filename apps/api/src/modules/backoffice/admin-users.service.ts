@@ -2,12 +2,12 @@ import type { Ctx } from '../../context.ts';
 import { DAY, MINUTE } from '../../lib/clock.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { own } from './tables.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { rangeBetween } from '../../lib/date-range.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { accounts, type Person } from '../accounts/index.ts';
-import { endAllSessions } from '../auth/index.ts';
+import { endAllSessions, permissionsOf } from '../auth/index.ts';
 import { deletion } from '../deletion/index.ts';
 import * as repo from './admin-users.repository.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -77,14 +77,25 @@ export async function addUserNote(ctx: Ctx, adminId: string, uid: string, note: 
   return (await toNotes(ctx, [row]))[0]!;
 }
 
-/**
- * Edits a live user. A new email is unverified (as in PATCH /me); demotion ends every session at
- * once (docs/contracts.md §3), in the same transaction as the change.
- */
 /** What an audit row keeps of a user: the fields an admin can change. */
-const auditedUser = (r: { full_name: string; email: string | null; is_admin: number }) => ({ full_name: r.full_name, email: r.email, is_admin: r.is_admin === 1 });
+const auditedUser = (r: { full_name: string; email: string | null; is_admin: number; staff_role: string | null }) => ({
+  full_name: r.full_name,
+  email: r.email,
+  is_admin: r.is_admin === 1,
+  staff_role: r.staff_role,
+});
 
-export async function updateUser(ctx: Ctx, adminId: string, uid: string, patch: { is_admin?: boolean; full_name?: string; email?: string | null }) {
+/**
+ * Edits a live user. A new email is unverified (as in PATCH /me). `is_admin` is staff management
+ * (docs/contracts.md, "Staff roles"), so it also needs `staff.manage`: `false` disables the staff
+ * member (the last active owner cannot be; every session ends at once, docs/contracts.md §3),
+ * `true` enables them with their role, or `read_only` for an account that never had one.
+ */
+export async function updateUser(ctx: Ctx, admin: { userId: string; role: string | null }, uid: string, patch: { is_admin?: boolean; full_name?: string; email?: string | null }) {
+  const adminId = admin.userId;
+  if (patch.is_admin !== undefined && !permissionsOf(admin.role).has('staff.manage')) {
+    throw new AppError(403, 'forbidden', 'Your role lacks the permission staff.manage', { permission: 'staff.manage' });
+  }
   const now = ctx.clock.now().toISOString();
   await own(ctx.db).transaction().execute(async (trx) => {
     const row = await accounts.findUserById(trx, uid);
@@ -95,7 +106,11 @@ export async function updateUser(ctx: Ctx, adminId: string, uid: string, patch: 
       const email = patch.email === null ? null : patch.email.trim().toLowerCase();
       if (email !== row.email) Object.assign(set, { email, email_verified: 0, email_verified_at: null });
     }
-    if (patch.is_admin !== undefined) set.is_admin = patch.is_admin ? 1 : 0;
+    if (patch.is_admin === false && row.is_admin === 1) {
+      await accounts.guardLastOwner(trx, uid);
+      set.is_admin = 0;
+    }
+    if (patch.is_admin === true && row.is_admin === 0) Object.assign(set, { is_admin: 1, staff_role: row.staff_role ?? 'read_only' });
     if (Object.keys(set).length) await accounts.updateUser(trx, uid, set, now);
     if (row.is_admin === 1 && patch.is_admin === false) {
       await endAllSessions(ctx, trx, uid);

@@ -34,7 +34,7 @@ const AuditQuerySchema = Type.Object({
 export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/audit-log',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], querystring: AuditQuerySchema, response: { 200: pageOf(AuditEntrySchema) } } },
+    { config: { auth: 'admin', permission: 'audit.read' }, schema: { tags: ['admin'], querystring: AuditQuerySchema, response: { 200: pageOf(AuditEntrySchema) } } },
     (req) => listAudit(app.ctx, req.query),
   );
 };

@@ -6,7 +6,7 @@ import { ReconciliationQuerySchema, ReconciliationSchema } from './reconciliatio
 export const reconciliationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/reconciliation',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], querystring: ReconciliationQuerySchema, response: { 200: ReconciliationSchema } } },
+    { config: { auth: 'admin', permission: 'finance.read' }, schema: { tags: ['admin'], querystring: ReconciliationQuerySchema, response: { 200: ReconciliationSchema } } },
     (req) => reconcile(app.ctx, req.query),
   );
 };

@@ -57,21 +57,20 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onResponse', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 300) publicCache(ctx).clear();
   });
-  const admin = { auth: 'admin' as const };
 
   // Categories
-  app.get('/admin/categories', { config: admin, schema: { tags, querystring: PageQuerySchema, response: { 200: CategoryPageSchema } } }, (req) =>
+  app.get('/admin/categories', { config: { auth: 'admin', permission: 'catalogue.read' }, schema: { tags, querystring: PageQuerySchema, response: { 200: CategoryPageSchema } } }, (req) =>
     catalogue.listCategories(ctx, req.query, false),
   );
-  app.post('/admin/categories', { config: admin, schema: { tags, body: CreateCategorySchema, response: { 201: CategorySchema } } }, async (req, reply) =>
+  app.post('/admin/categories', { config: { auth: 'admin', permission: 'catalogue.write' }, schema: { tags, body: CreateCategorySchema, response: { 201: CategorySchema } } }, async (req, reply) =>
     reply.code(201).send(await catalogue.createCategory(ctx, req.principal!.userId, req.body)),
   );
   app.put(
     '/admin/categories/:id',
-    { config: admin, schema: { tags, params: IdParamsSchema, body: UpdateCategorySchema, response: { 200: CategorySchema } } },
+    { config: { auth: 'admin', permission: 'catalogue.write' }, schema: { tags, params: IdParamsSchema, body: UpdateCategorySchema, response: { 200: CategorySchema } } },
     (req) => catalogue.updateCategory(ctx, req.principal!.userId, req.params.id, req.body),
   );
-  app.delete('/admin/categories/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 204: NoContent } } }, async (req, reply) => {
+  app.delete('/admin/categories/:id', { config: { auth: 'admin', permission: 'catalogue.write' }, schema: { tags, params: IdParamsSchema, response: { 204: NoContent } } }, async (req, reply) => {
     await catalogue.deleteCategory(ctx, req.principal!.userId, req.params.id);
     return reply.code(204).send();
   });
@@ -79,30 +78,30 @@ export const catalogueAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Products
   app.get(
     '/admin/products',
-    { config: admin, schema: { tags, querystring: AdminProductListQuerySchema, response: { 200: AdminProductPageSchema } } },
+    { config: { auth: 'admin', permission: 'catalogue.read' }, schema: { tags, querystring: AdminProductListQuerySchema, response: { 200: AdminProductPageSchema } } },
     (req) => catalogue.listAdminProducts(ctx, req.query),
   );
-  app.post('/admin/products', { config: admin, schema: { tags, body: CreateProductSchema, response: { 201: AdminProductSchema } } }, async (req, reply) =>
+  app.post('/admin/products', { config: { auth: 'admin', permission: 'catalogue.write' }, schema: { tags, body: CreateProductSchema, response: { 201: AdminProductSchema } } }, async (req, reply) =>
     reply.code(201).send(await catalogue.createProduct(ctx, req.principal!.userId, req.body)),
   );
-  app.get('/admin/products/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 200: AdminProductSchema } } }, (req) =>
+  app.get('/admin/products/:id', { config: { auth: 'admin', permission: 'catalogue.read' }, schema: { tags, params: IdParamsSchema, response: { 200: AdminProductSchema } } }, (req) =>
     catalogue.getAdminProduct(ctx, req.params.id),
   );
   app.put(
     '/admin/products/:id',
-    { config: admin, schema: { tags, params: IdParamsSchema, body: UpdateProductSchema, response: { 200: AdminProductSchema } } },
+    { config: { auth: 'admin', permission: 'catalogue.write' }, schema: { tags, params: IdParamsSchema, body: UpdateProductSchema, response: { 200: AdminProductSchema } } },
     (req) => catalogue.updateProduct(ctx, req.principal!.userId, req.params.id, req.body),
   );
-  app.delete('/admin/products/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 204: NoContent } } }, async (req, reply) => {
+  app.delete('/admin/products/:id', { config: { auth: 'admin', permission: 'catalogue.write' }, schema: { tags, params: IdParamsSchema, response: { 204: NoContent } } }, async (req, reply) => {
     await catalogue.deleteProduct(ctx, req.principal!.userId, req.params.id);
     return reply.code(204).send();
   });
-  app.get('/admin/products/:id/cost', { config: admin, schema: { tags, params: IdParamsSchema, response: { 200: UnitCostSchema } } }, (req) =>
+  app.get('/admin/products/:id/cost', { config: { auth: 'admin', permission: 'catalogue.read' }, schema: { tags, params: IdParamsSchema, response: { 200: UnitCostSchema } } }, (req) =>
     catalogue.getUnitCost(ctx, req.params.id),
   );
   app.put(
     '/admin/products/:id/cost',
-    { config: admin, schema: { tags, params: IdParamsSchema, body: UnitCostSchema, response: { 200: UnitCostSchema } } },
+    { config: { auth: 'admin', permission: 'catalogue.write' }, schema: { tags, params: IdParamsSchema, body: UnitCostSchema, response: { 200: UnitCostSchema } } },
     (req) => catalogue.setUnitCost(ctx, req.principal!.userId, req.params.id, req.body),
   );
 

@@ -251,6 +251,7 @@ export async function adminDelete(ctx: Ctx, adminId: string, userId: string): Pr
         updated_at: now,
       });
     }
+    await accounts.guardLastOwner(trx, userId);
     if (!(await anonymise(ctx, trx, userId))) throw notFound('user');
     await recordAudit(ctx, trx, {
       adminId,

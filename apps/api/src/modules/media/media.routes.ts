@@ -11,13 +11,12 @@ const NoContent = Type.Unsafe<void>({ type: 'null', description: 'No content' })
 export const mediaUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['admin'];
-  const admin = { auth: 'admin' as const };
 
   // Image upload: its own body limit admits a 5 MB image as base64; anything larger is IMAGE_TOO_LARGE.
   app.post(
     '/admin/uploads/image',
     {
-      config: admin,
+      config: { auth: 'admin', permission: 'catalogue.write' },
       bodyLimit: media.UPLOAD_BODY_LIMIT,
       // A closed gate answers 503 whatever the body (after the token check, before the body is read).
       onRequest: async () => media.uploadsGate(ctx),

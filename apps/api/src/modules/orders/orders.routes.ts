@@ -60,31 +60,30 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['admin'];
-  const admin = { auth: 'admin' as const };
 
-  app.get('/admin/orders', { config: admin, schema: { tags, querystring: AdminOrdersQuerySchema, response: { 200: pageOf(AdminOrderSchema) } } }, (req) =>
+  app.get('/admin/orders', { config: { auth: 'admin', permission: 'orders.read' }, schema: { tags, querystring: AdminOrdersQuerySchema, response: { 200: pageOf(AdminOrderSchema) } } }, (req) =>
     orders.adminList(ctx, req.query),
   );
 
-  app.get('/admin/orders/:id', { config: admin, schema: { tags, params: OrderParamsSchema, response: { 200: AdminOrderDetailSchema } } }, (req) =>
+  app.get('/admin/orders/:id', { config: { auth: 'admin', permission: 'orders.read' }, schema: { tags, params: OrderParamsSchema, response: { 200: AdminOrderDetailSchema } } }, (req) =>
     orders.adminGet(ctx, req.params.id),
   );
 
   app.post(
     '/admin/orders/:id/status',
-    { config: admin, schema: { tags, params: OrderParamsSchema, body: StatusBodySchema, response: { 200: AdminOrderDetailSchema } } },
+    { config: { auth: 'admin', permission: 'orders.fulfil' }, schema: { tags, params: OrderParamsSchema, body: StatusBodySchema, response: { 200: AdminOrderDetailSchema } } },
     (req) => orders.adminSetStatus(ctx, req.principal!.userId, req.params.id, req.body),
   );
 
   app.post(
     '/admin/orders/:id/notes',
-    { config: admin, schema: { tags, params: OrderParamsSchema, body: NoteBodySchema, response: { 201: OrderEventSchema } } },
+    { config: { auth: 'admin', permission: 'orders.fulfil' }, schema: { tags, params: OrderParamsSchema, body: NoteBodySchema, response: { 201: OrderEventSchema } } },
     async (req, reply) => reply.status(201).send(await orders.adminAddNote(ctx, req.principal!.userId, req.params.id, req.body.note)),
   );
 
   app.post(
     '/admin/orders/bulk-status',
-    { config: admin, schema: { tags, headers: RequiredIdempotencyHeadersSchema, body: BulkStatusBodySchema, response: { 200: BulkStatusResultSchema } } },
+    { config: { auth: 'admin', permission: 'orders.fulfil' }, schema: { tags, headers: RequiredIdempotencyHeadersSchema, body: BulkStatusBodySchema, response: { 200: BulkStatusResultSchema } } },
     async (req, reply) => {
       const { result, replayed } = await orders.adminBulkStatus(ctx, req.principal!.userId, req.body, req.headers['idempotency-key']);
       // A replay answers exactly what the first request answered, marked.
@@ -96,20 +95,20 @@ export const orderAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/orders/:id/refund',
     {
-      config: admin,
+      config: { auth: 'admin', permission: 'orders.refund' },
       schema: { tags, params: OrderParamsSchema, headers: IdempotencyHeadersSchema, body: RefundBodySchema, response: { 201: RefundResultSchema } },
     },
     async (req, reply) =>
       reply.status(201).send(await orders.adminRefund(ctx, req.principal!.userId, req.params.id, req.body ?? {}, req.headers['idempotency-key'])),
   );
 
-  app.get('/admin/refunds', { config: admin, schema: { tags, querystring: RefundsQuerySchema, response: { 200: pageOf(RefundSchema) } } }, (req) =>
+  app.get('/admin/refunds', { config: { auth: 'admin', permission: 'finance.read' }, schema: { tags, querystring: RefundsQuerySchema, response: { 200: pageOf(RefundSchema) } } }, (req) =>
     orders.adminRefunds(ctx, req.query),
   );
 
   app.get(
     '/admin/users/:uid/orders',
-    { config: admin, schema: { tags, params: UidParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(AdminOrderSchema) } } },
+    { config: { auth: 'admin', permission: 'orders.read' }, schema: { tags, params: UidParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(AdminOrderSchema) } } },
     (req) => orders.adminUserOrders(ctx, req.params.uid, req.query),
   );
 };

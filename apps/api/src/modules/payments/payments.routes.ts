@@ -11,7 +11,6 @@ const NoContent = Type.Unsafe<void>({ type: 'null', description: 'No content' })
 export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['admin'];
-  const admin = { auth: 'admin' as const };
 
   app.get(
     '/payment-gateways',
@@ -19,20 +18,20 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (req) => payments.listGateways(ctx, req.query, true),
   );
 
-  app.get('/admin/payment-gateways', { config: admin, schema: { tags, querystring: PageQuerySchema, response: { 200: GatewayPageSchema } } }, (req) =>
+  app.get('/admin/payment-gateways', { config: { auth: 'admin', permission: 'finance.read' }, schema: { tags, querystring: PageQuerySchema, response: { 200: GatewayPageSchema } } }, (req) =>
     payments.listGateways(ctx, req.query, false),
   );
   app.post(
     '/admin/payment-gateways',
-    { config: admin, schema: { tags, body: CreateGatewaySchema, response: { 201: PaymentGatewaySchema } } },
+    { config: { auth: 'admin', permission: 'gateways.write' }, schema: { tags, body: CreateGatewaySchema, response: { 201: PaymentGatewaySchema } } },
     async (req, reply) => reply.code(201).send(await payments.createGateway(ctx, req.principal!.userId, req.body)),
   );
   app.put(
     '/admin/payment-gateways/:id',
-    { config: admin, schema: { tags, params: IdParamsSchema, body: UpdateGatewaySchema, response: { 200: PaymentGatewaySchema } } },
+    { config: { auth: 'admin', permission: 'gateways.write' }, schema: { tags, params: IdParamsSchema, body: UpdateGatewaySchema, response: { 200: PaymentGatewaySchema } } },
     (req) => payments.updateGateway(ctx, req.principal!.userId, req.params.id, req.body),
   );
-  app.delete('/admin/payment-gateways/:id', { config: admin, schema: { tags, params: IdParamsSchema, response: { 204: NoContent } } }, async (req, reply) => {
+  app.delete('/admin/payment-gateways/:id', { config: { auth: 'admin', permission: 'gateways.write' }, schema: { tags, params: IdParamsSchema, response: { 204: NoContent } } }, async (req, reply) => {
     await payments.deleteGateway(ctx, req.principal!.userId, req.params.id);
     return reply.code(204).send();
   });

@@ -67,31 +67,30 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export const ticketAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['admin'];
-  const admin = { auth: 'admin' as const };
 
-  app.get('/admin/tickets', { config: admin, schema: { tags, querystring: AdminListQuery, response: { 200: pageOf(AdminTicketSummarySchema) } } }, (req) =>
+  app.get('/admin/tickets', { config: { auth: 'admin', permission: 'support.read' }, schema: { tags, querystring: AdminListQuery, response: { 200: pageOf(AdminTicketSummarySchema) } } }, (req) =>
     tickets.adminListTickets(ctx, req.query),
   );
 
-  app.get('/admin/tickets/:id', { config: admin, schema: { tags, params: IdParams, response: { 200: AdminTicketSchema } } }, (req) =>
+  app.get('/admin/tickets/:id', { config: { auth: 'admin', permission: 'support.read' }, schema: { tags, params: IdParams, response: { 200: AdminTicketSchema } } }, (req) =>
     tickets.adminGetTicket(ctx, req.params.id),
   );
 
   app.put(
     '/admin/tickets/:id/status',
-    { config: admin, schema: { tags, params: IdParams, body: Type.Object({ status: StatusSchema }), response: { 200: AdminTicketSchema } } },
+    { config: { auth: 'admin', permission: 'support.reply' }, schema: { tags, params: IdParams, body: Type.Object({ status: StatusSchema }), response: { 200: AdminTicketSchema } } },
     (req) => tickets.adminSetStatus(ctx, req.principal!.userId, req.params.id, req.body.status),
   );
 
   app.post(
     '/admin/tickets/:id/reply',
-    { config: admin, schema: { tags, params: IdParams, body: ReplyBodySchema, response: { 201: AdminTicketSchema } } },
+    { config: { auth: 'admin', permission: 'support.reply' }, schema: { tags, params: IdParams, body: ReplyBodySchema, response: { 201: AdminTicketSchema } } },
     async (req, reply) => reply.status(201).send(await tickets.adminReply(ctx, req.principal!.userId, req.params.id, req.body)),
   );
 
   app.get(
     '/admin/users/:uid/tickets',
-    { config: admin, schema: { tags, params: UidParams, querystring: PageQuerySchema, response: { 200: pageOf(AdminTicketSummarySchema) } } },
+    { config: { auth: 'admin', permission: 'support.read' }, schema: { tags, params: UidParams, querystring: PageQuerySchema, response: { 200: pageOf(AdminTicketSummarySchema) } } },
     (req) => tickets.adminUserTickets(ctx, req.params.uid, req.query),
   );
 };

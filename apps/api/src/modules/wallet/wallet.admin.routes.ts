@@ -21,18 +21,17 @@ import {
 export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['admin'];
-  const admin = { auth: 'admin' as const };
 
   app.get(
     '/admin/transactions',
-    { config: admin, schema: { tags, querystring: AdminTransactionsQuerySchema, response: { 200: pageOf(AdminTransactionSchema) } } },
+    { config: { auth: 'admin', permission: 'finance.read' }, schema: { tags, querystring: AdminTransactionsQuerySchema, response: { 200: pageOf(AdminTransactionSchema) } } },
     (req) => wallet.adminListTransactions(ctx, req.query),
   );
 
   app.get(
     '/admin/transactions/export.csv',
     {
-      config: admin,
+      config: { auth: 'admin', permission: 'finance.read' },
       schema: {
         tags,
         querystring: AdminTransactionsExportQuerySchema,
@@ -46,7 +45,7 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/users/:uid/ledger',
     {
-      config: admin,
+      config: { auth: 'admin', permission: 'users.read' },
       schema: {
         tags,
         params: UidParamsSchema,
@@ -66,7 +65,7 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/users/:uid/adjustments',
     {
-      config: admin,
+      config: { auth: 'admin', permission: 'wallet.adjust' },
       schema: { tags, params: UidParamsSchema, headers: IdempotencyHeadersSchema, body: AdjustmentBodySchema, response: { 201: AdjustmentSchema } },
     },
     async (req, reply) => {
@@ -79,13 +78,13 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/payments-to-return',
-    { config: admin, schema: { tags, querystring: PageQuerySchema, response: { 200: pageOf(PaymentToReturnSchema) } } },
+    { config: { auth: 'admin', permission: 'finance.read' }, schema: { tags, querystring: PageQuerySchema, response: { 200: pageOf(PaymentToReturnSchema) } } },
     (req) => wallet.adminPaymentsToReturn(ctx, req.query),
   );
 
   app.get(
     '/admin/webhook/logs',
-    { config: admin, schema: { tags, querystring: WebhookLogsQuerySchema, response: { 200: pageOf(WebhookLogSchema) } } },
+    { config: { auth: 'admin', permission: 'finance.read' }, schema: { tags, querystring: WebhookLogsQuerySchema, response: { 200: pageOf(WebhookLogSchema) } } },
     (req) => wallet.adminWebhookLogs(ctx, req.query),
   );
 };

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { call, createAdmin, createTestApp, newIp, newPhone, registerUser, type TestApp } from './helpers.ts';
+import { SmsSimulator } from './otp-fixtures.ts';
+
+describe('staff management', () => {
+  let t: TestApp;
+  let sms: SmsSimulator;
+  before(async () => {
+    sms = await new SmsSimulator().start();
+    t = await createTestApp({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `${sms.url}/sms` });
+  });
+  after(async () => {
+    await t.close();
+    await sms.stop();
+  });
+
+  const db = () => t.db.database.db;
+  /** The code of the last SMS sent to `phone`: the only 6-digit run of its body. */
+  const lastCode = (phone: string) => {
+    const m = sms.requests.map((r) => JSON.parse(r.raw)).filter((b) => b.to === phone).at(-1);
+    return /\b(\d{6})\b/.exec(m.body)![1]!;
+  };
+  const accept = (phone: string, code: string, password = 'staff-password-1', ip = newIp()) =>
+    call(t.app, 'POST', '/api/v1/auth/admin/accept-invite', { body: { phone, code, password, full_name: 'Sam Support' }, ip });
+  const adminLogin = (phone: string, password: string) => call(t.app, 'POST', '/api/v1/auth/admin/login', { body: { phone, password }, ip: newIp() });
+
+  test('an owner invites by phone; the SMS code accepted once sets the password and makes active staff with the role', async () => {
+    const owner = await createAdmin(t);
+    const phone = newPhone();
+    const invited = await call(t.app, 'POST', '/api/v1/admin/staff', { token: owner.token, body: { phone, role: 'support', full_name: 'Sam' } });
+    assert.equal(invited.status, 201, invited.text);
+    assert.equal(invited.body.status, 'invited');
+    assert.equal(invited.body.role, 'support');
+    const row = await db().selectFrom('staff_invites').select('code_hash').where('user_id', '=', invited.body.id).executeTakeFirstOrThrow();
+    const code = lastCode(phone);
+    assert.ok(!row.code_hash!.includes(code));
+    assert.equal((await adminLogin(phone, 'staff-password-1')).status, 401, 'no admin sign-in before acceptance');
+
+    const ok = await accept(phone, code);
+    assert.equal(ok.status, 200, ok.text);
+    assert.deepEqual({ role: ok.body.role, full_name: ok.body.full_name }, { role: 'support', full_name: 'Sam Support' });
+    const again = await accept(phone, code, 'another-password');
+    assert.equal(again.status, 400);
+    assert.equal(again.body.error, 'invalid_invite');
+    const signedIn = await adminLogin(phone, 'staff-password-1');
+    assert.equal(signedIn.status, 200, signedIn.text);
+    const token = signedIn.body.access_token;
+    assert.equal((await call(t.app, 'GET', '/api/v1/admin/tickets', { token })).status, 200);
+    const refused = await call(t.app, 'GET', '/api/v1/admin/refunds', { token });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.permission, 'finance.read');
+
+    const list = await call(t.app, 'GET', '/api/v1/admin/staff', { token: owner.token });
+    const item = list.body.items.find((i: { id: string }) => i.id === invited.body.id);
+    assert.equal(item.status, 'active');
+    const actions = await db().selectFrom('audit_log').select('action').where('entity_id', '=', invited.body.id).orderBy('id').execute();
+    assert.deepEqual(actions.map((a) => a.action), ['staff.invite', 'staff.accept']);
+  });
+
+  test('an invite code is refused after 48 hours, and after five wrong codes', async () => {
+    const owner = await createAdmin(t);
+    const late = newPhone();
+    await call(t.app, 'POST', '/api/v1/admin/staff', { token: owner.token, body: { phone: late, role: 'fulfilment' } });
+    t.clock.advance(48 * 3600_000 + 1000);
+    assert.equal((await accept(late, lastCode(late))).status, 400);
+    const guessed = newPhone();
+    const later = await createAdmin(t); // access tokens last 15 minutes
+    await call(t.app, 'POST', '/api/v1/admin/staff', { token: later.token, body: { phone: guessed, role: 'fulfilment' } });
+    const right = lastCode(guessed);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) assert.equal((await accept(guessed, wrong)).status, 400);
+    assert.equal((await accept(guessed, right)).status, 400);
+    assert.equal((await adminLogin(guessed, 'staff-password-1')).status, 401);
+  });
+
+  test('a failed SMS stores no invite', async () => {
+    const owner = await createAdmin(t);
+    sms.mode = 'fail';
+    try {
+      const phone = newPhone();
+      const res = await call(t.app, 'POST', '/api/v1/admin/staff', { token: owner.token, body: { phone, role: 'support' } });
+      assert.equal(res.status, 502);
+      assert.equal(res.body.error, 'otp_send_failed');
+      assert.equal(await db().selectFrom('staff_invites').select('id').where('phone', '=', phone).executeTakeFirst(), undefined);
+    } finally {
+      sms.mode = 'ok';
+    }
+  });
+
+  test('disabling a staff member ends their open session at once; a role change applies at once', async () => {
+    const owner = await createAdmin(t);
+    const s = await createAdmin(t, 'support');
+    const demoted = await call(t.app, 'PATCH', `/api/v1/admin/staff/${s.id}`, { token: owner.token, body: { role: 'read_only' } });
+    assert.equal(demoted.body.role, 'read_only');
+    assert.equal((await call(t.app, 'POST', '/api/v1/admin/tickets/x/reply', { token: s.token, body: { message: 'hi' } })).status, 403);
+    const off = await call(t.app, 'PATCH', `/api/v1/admin/staff/${s.id}`, { token: owner.token, body: { disabled: true } });
+    assert.equal(off.status, 200, off.text);
+    assert.equal(off.body.status, 'disabled');
+    assert.equal((await call(t.app, 'GET', '/api/v1/admin/tickets', { token: s.token })).status, 401);
+    assert.equal((await adminLogin(s.phone, s.password)).status, 401);
+    const on = await call(t.app, 'PATCH', `/api/v1/admin/staff/${s.id}`, { token: owner.token, body: { disabled: false } });
+    assert.equal(on.body.status, 'active');
+    assert.equal((await adminLogin(s.phone, s.password)).status, 200);
+  });
+
+  test('the last active owner can be neither demoted, disabled, un-admined nor deleted (409 last_owner)', async () => {
+    // Every other owner of this database steps down first, so `owner` is the last.
+    const owner = await createAdmin(t);
+    const others = await db().selectFrom('users').select('id').where('staff_role', '=', 'owner').where('is_admin', '=', 1).where('id', '<>', owner.id).execute();
+    for (const o of others) await db().updateTable('users').set({ staff_role: 'read_only' }).where('id', '=', o.id).execute();
+    for (const [method, url, body] of [
+      ['PATCH', `/api/v1/admin/staff/${owner.id}`, { role: 'finance' }],
+      ['PATCH', `/api/v1/admin/staff/${owner.id}`, { disabled: true }],
+      ['PUT', `/api/v1/admin/users/${owner.id}`, { is_admin: false }],
+      ['DELETE', `/api/v1/admin/users/${owner.id}`, undefined],
+    ] as const) {
+      const res = await call(t.app, method, url, { token: owner.token, ...(body ? { body } : {}) });
+      assert.equal(res.status, 409, `${method} ${url}: ${res.text}`);
+      assert.equal(res.body.error, 'last_owner');
+    }
+    const second = await createAdmin(t);
+    assert.equal((await call(t.app, 'PATCH', `/api/v1/admin/staff/${owner.id}`, { token: second.token, body: { role: 'finance' } })).status, 200);
+  });
+
+  test('is_admin on PUT /admin/users/:uid is staff management: it needs staff.manage', async () => {
+    const support = await createAdmin(t, 'support');
+    const shopper = await registerUser(t.app);
+    const res = await call(t.app, 'PUT', `/api/v1/admin/users/${shopper.id}`, { token: support.token, body: { is_admin: true } });
+    assert.equal(res.status, 403);
+    assert.equal(res.body.permission, 'staff.manage');
+    assert.equal((await call(t.app, 'PUT', `/api/v1/admin/users/${shopper.id}`, { token: support.token, body: { full_name: 'Renamed' } })).status, 200);
+    const owner = await createAdmin(t);
+    const promoted = await call(t.app, 'PUT', `/api/v1/admin/users/${shopper.id}`, { token: owner.token, body: { is_admin: true } });
+    assert.equal(promoted.status, 200);
+    const row = await db().selectFrom('users').select(['is_admin', 'staff_role']).where('id', '=', shopper.id).executeTakeFirstOrThrow();
+    assert.deepEqual(row, { is_admin: 1, staff_role: 'read_only' }, 'a promoted account starts with the least privilege');
+  });
+
+  test('SEED_ADMIN_PHONE creates an owner', async () => {
+    const phone = newPhone();
+    const seeded = await createTestApp({ SEED_ADMIN_PHONE: phone, SEED_ADMIN_PASSWORD: 'seed-password-1' });
+    try {
+      const { ensureSeedAdmin } = await import('../src/modules/auth/auth.service.ts');
+      await ensureSeedAdmin(seeded.app.ctx);
+      const row = await seeded.db.database.db.selectFrom('users').select(['is_admin', 'staff_role']).where('phone', '=', phone).executeTakeFirstOrThrow();
+      assert.deepEqual(row, { is_admin: 1, staff_role: 'owner' });
+    } finally {
+      await seeded.close();
+    }
+  });
+});
