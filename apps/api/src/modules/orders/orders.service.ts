@@ -429,6 +429,10 @@ async function moveStatus(
   tracking: Tracking | undefined,
   after?: (trx: SharedTrx, order: repo.OrderRow) => Promise<void>,
 ) {
+  if (status === 'refunded') {
+    if (!(await repo.findOrder(ctx.db, id))) throw notFound('order');
+    throw conflict('invalid_transition', 'Use POST /admin/orders/:id/refund to refund an order', { to: 'refunded' });
+  }
   const move = { kind: 'status' as const, to: status, note, ...(tracking ? { tracking } : {}) };
   return own(ctx.db).transaction().execute(async (trx) => {
     const { order } = await applyMove(ctx, trx, id, move, { adminId });
@@ -446,10 +450,6 @@ export async function adminSetStatus(ctx: Ctx, adminId: string, id: string, body
   }
   if (tracking.tracking_url !== undefined && !isWebUrl(tracking.tracking_url)) {
     throw badRequest('tracking_url must be an http or https address', [{ field: 'body/tracking_url', message: 'not an http(s) URL' }]);
-  }
-  if (status === 'refunded') {
-    if (!(await repo.findOrder(ctx.db, id))) throw notFound('order');
-    throw conflict('invalid_transition', 'Use POST /admin/orders/:id/refund to refund an order', { to: 'refunded' });
   }
   const order = await moveStatus(ctx, adminId, id, status, note?.trim() ?? null, Object.keys(tracking).length > 0 ? tracking : undefined);
   return adminDetail(ctx, order);
