@@ -51,7 +51,7 @@ test('shopper routes pass through, bodies and tokens included', async () => {
 
 test('the admin API and the signed payment calls are not reachable through the shop', async () => {
   const admin = await registerUser(t.app);
-  await t.db.database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.id).execute();
+  await t.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', admin.id).execute();
   for (const [method, url] of [
     ['GET', '/api/v1/admin/users'],
     ['POST', '/api/v1/auth/admin/login'],
@@ -67,7 +67,7 @@ test('the admin API and the signed payment calls are not reachable through the s
 
 test('no spelling of an admin or signed route gets past the allow-list: the shop refuses it itself', async () => {
   const admin = await registerUser(t.app);
-  await t.db.database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.id).execute();
+  await t.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', admin.id).execute();
   const token = (await call(t.app, 'POST', '/api/v1/auth/admin/login', { body: { phone: admin.phone, password: admin.password } })).body.access_token;
   assert.equal((await call(t.app, 'GET', '/api/v1/admin/users', { token })).status, 200, 'the token is an admin token');
   const headers = { 'x-sdk-access-token': token, 'content-type': 'application/json' };
