@@ -62,18 +62,8 @@ const login: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
   });
 
   app.post<{ Body: { phone: string; password: string } }>('/session/login', { schema: { body: LoginSchema } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    let res;
-    try {
-      res = await api.POST('/api/v1/auth/admin/login', {
-        body: { phone: req.body.phone, password: req.body.password },
-        headers: { 'x-forwarded-for': req.ip },
-        signal: AbortSignal.timeout(API_TIMEOUT_MS),
-      });
-    } catch (err) {
-      req.log.warn({ err }, 'API unreachable at login');
-      return sendApiDown(reply);
-    }
+    const res = await ask(req, reply, (init) => api.POST('/api/v1/auth/admin/login', { body: { phone: req.body.phone, password: req.body.password }, ...init }));
+    if (!res) return reply;
     const { data, response } = res;
     // An account with two-factor sign-in: the browser gets the single-use token for the code step.
     if (data && 'mfa_required' in data) return { mfa_required: true, mfa_token: data.mfa_token, expires_in: data.expires_in };
@@ -83,18 +73,8 @@ const login: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
 
   /** The code step of a sign-in with two-factor: the API spends the token and issues the admin token. */
   app.post<{ Body: { mfa_token: string; code: string } }>('/session/login/mfa', { schema: { body: MfaSchema } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    let res;
-    try {
-      res = await api.POST('/api/v1/auth/admin/login/mfa', {
-        body: { mfa_token: req.body.mfa_token, code: req.body.code },
-        headers: { 'x-forwarded-for': req.ip },
-        signal: AbortSignal.timeout(API_TIMEOUT_MS),
-      });
-    } catch (err) {
-      req.log.warn({ err }, 'API unreachable at login');
-      return sendApiDown(reply);
-    }
+    const res = await ask(req, reply, (init) => api.POST('/api/v1/auth/admin/login/mfa', { body: { mfa_token: req.body.mfa_token, code: req.body.code }, ...init }));
+    if (!res) return reply;
     const { data, response } = res;
     if (data) return startSession(req, reply, data);
     const error = (res.error as { error?: string } | undefined)?.error;
@@ -103,6 +83,21 @@ const login: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
     }
     return refused(reply, res.error, response, 'The sign-in expired. Sign in again.', false);
   });
+
+  /**
+   * One sign-in step's call to the API, never cached, with the browser's IP (the API's login limits
+   * count per address); undefined once the API could not be reached (answered 502 here).
+   */
+  async function ask<T>(req: FastifyRequest, reply: FastifyReply, call: (init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<T>): Promise<T | undefined> {
+    reply.header('cache-control', 'no-store');
+    try {
+      return await call({ headers: { 'x-forwarded-for': req.ip }, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+    } catch (err) {
+      req.log.warn({ err }, 'API unreachable at login');
+      sendApiDown(reply);
+      return undefined;
+    }
+  }
 
   async function startSession(req: FastifyRequest, reply: FastifyReply, data: AdminSignIn) {
     const old = await app.session.of(req, reply);

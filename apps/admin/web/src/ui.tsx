@@ -245,6 +245,27 @@ export function When({ iso }: { iso: string | null | undefined }) {
 }
 
 /** Runs an action, keeping its error and a busy flag for the button that started it. */
+/** The "add an internal note" form of an order's and a user's page; the page keeps the text and sends it. */
+export function NoteForm(props: { id: string; label: string; note: string; setNote: (text: string) => void; busy: boolean; onAdd: () => Promise<void> }) {
+  return (
+    <form
+      className="note-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void props.onAdd();
+      }}
+    >
+      <label htmlFor={props.id}>{props.label}</label>
+      <textarea id={props.id} maxLength={2000} value={props.note} onChange={(e) => props.setNote(e.target.value)} />
+      <div className="buttons">
+        <button type="submit" disabled={props.busy || props.note.trim() === ''}>
+          Add note
+        </button>
+      </div>
+    </form>
+  );
+}
+
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);

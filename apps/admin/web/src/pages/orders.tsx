@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatMoney, Link, Money, parseMoney, useLoad } from '@storefront/web';
 import { api, client } from '../api.ts';
 import { ORDER_STATUSES, type Order } from '../types.ts';
-import { ErrorBox, ExportLink, Notice, PagedTable, Pending, Person, Status, When, useAction, useCurrency, usePaged } from '../ui.tsx';
+import { ErrorBox, ExportLink, Notice, PagedTable, Pending, Person, Status, When, useAction, useCurrency, usePaged, NoteForm } from '../ui.tsx';
 import { DateFilter, FilterBar, LiveSearch, present, useUrlFilters } from '../filters.tsx';
 
 /** Where an admin may move an order from each status (docs/contracts.md §5); refunds have their own button. */
@@ -312,21 +312,7 @@ export function OrderDetailPage({ id }: { id: string }) {
       <div className="panel">
         <h2>Timeline</h2>
         <Timeline events={order.events} currency={order.currency} />
-        <form
-          className="note-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void addNote();
-          }}
-        >
-          <label htmlFor="order-note">Add an internal note (never shown to the customer)</label>
-          <textarea id="order-note" maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
-          <div className="buttons">
-            <button type="submit" disabled={action.busy || note.trim() === ''}>
-              Add note
-            </button>
-          </div>
-        </form>
+        <NoteForm id="order-note" label="Add an internal note (never shown to the customer)" note={note} setNote={setNote} busy={action.busy} onAdd={addNote} />
       </div>
       <div className="panel">
         <h2>Refund to wallet</h2>

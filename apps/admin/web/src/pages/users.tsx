@@ -3,7 +3,7 @@ import { formatMoney, Link, Money, navigate, parseMoney, useLoad } from '@storef
 import type { LedgerEntry } from '../types.ts';
 import { api, client } from '../api.ts';
 import { DateFilter, FilterBar, LiveSearch, present, useUrlFilters, YesNoFilter } from '../filters.tsx';
-import { Cell, ErrorBox, LedgerTable, Notice, PagedTable, Pending, Person, Status, When, minorToInput, useAction, useCurrency, usePaged } from '../ui.tsx';
+import { Cell, ErrorBox, LedgerTable, Notice, PagedTable, Pending, Person, Status, When, minorToInput, useAction, useCurrency, usePaged, NoteForm } from '../ui.tsx';
 
 const USER_FILTERS = ['q', 'joined_from', 'joined_to', 'has_orders', 'has_balance'] as const;
 const yesNo = (v: string) => (v === 'true' ? true : v === 'false' ? false : undefined);
@@ -205,21 +205,7 @@ export function UserDetailPage({ id }: { id: string }) {
             ))}
           </ul>
         )}
-        <form
-          className="note-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void addNote();
-          }}
-        >
-          <label htmlFor="user-note">Add an internal note (staff only)</label>
-          <textarea id="user-note" maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
-          <div className="buttons">
-            <button type="submit" disabled={action.busy || note.trim() === ''}>
-              Add note
-            </button>
-          </div>
-        </form>
+        <NoteForm id="user-note" label="Add an internal note (staff only)" note={note} setNote={setNote} busy={action.busy} onAdd={addNote} />
       </div>
 
       <AdjustWallet
