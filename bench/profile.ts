@@ -32,7 +32,7 @@ else {
 const config = loadConfig({
   NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: dbUrl, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, LOG_LEVEL: 'warn', STORE_WEBHOOK_SECRET: SECRET,
   MEDIA_DIR: mkdtempSync(join(tmpdir(), 'sf-prof-media-')), TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup',
-  SEED_ADMIN_PHONE: '+919000000999', SEED_ADMIN_PASSWORD: 'bench-admin-password', SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS,
+  SEED_ADMIN_PHONE: '+919000000999', SEED_ADMIN_PASSWORD: 'bench-admin-password', ADMIN_REQUIRE_MFA: 'false', SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS,
 });
 const database = openDatabase(dbUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous });
 await migrateToLatest(database.db);

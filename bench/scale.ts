@@ -360,7 +360,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     cwd: join(import.meta.dirname, '..', 'apps', 'api'),
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url,
-      JWT_SECRET: randomBytes(32).toString('hex'), SEED_ADMIN_PHONE: ADMIN.phone, SEED_ADMIN_PASSWORD: ADMIN.password, CATALOGUE_CACHE_MS: '0', JOBS_INTERVAL_SECONDS: '0',
+      JWT_SECRET: randomBytes(32).toString('hex'), SEED_ADMIN_PHONE: ADMIN.phone, SEED_ADMIN_PASSWORD: ADMIN.password, ADMIN_REQUIRE_MFA: 'false', CATALOGUE_CACHE_MS: '0', JOBS_INTERVAL_SECONDS: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

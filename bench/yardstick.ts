@@ -84,6 +84,9 @@ const LEDGER = `insert into wallet_transactions (id, user_id, type, amount, bala
 const ORDER = `insert into orders (id, user_id, status, subtotal, total, refunded_amount, currency, idempotency_key, request_hash, created_at, updated_at)
   values ($1, $2, 'placed', $3, $3, 0, $4, null, null, $5, $5)`;
 const ITEM = `insert into order_items (order_id, product_id, name, unit_price, quantity, line_total) values ($1, $2, $3, $4, $5, $6)`;
+/** The order's first timeline row, which the API writes with every order (docs/orders.md, "Events"). */
+const EVENT = `insert into order_events (id, order_id, type, from_status, to_status, actor_kind, actor_id, note, data, created_at)
+  values ($1, $2, 'placed', null, 'placed', 'user', $3, null, null, $4)`;
 
 const live = (r: { user_id: string; revoked_at: unknown; deleted_at: unknown } | undefined, sub: string) =>
   r !== undefined && r.revoked_at === null && r.deleted_at === null && r.user_id === sub;
@@ -96,7 +99,7 @@ function sqliteStore(path: string): Store {
   // `$n` becomes the named parameter `@pn` (better-sqlite3 binds no numbered `?n`): see `args`.
   const q = (s: string) => db.prepare(s.replace(/\$(\d+)/g, '@p$1'));
   const args = (...vs: unknown[]) => Object.fromEntries(vs.map((v, i) => [`p${i + 1}`, v]));
-  const [sessionWallet, session, take, debit, ledger, order, item] = [SESSION_WALLET, SESSION, TAKE, DEBIT, LEDGER, ORDER, ITEM].map(q) as [
+  const [sessionWallet, session, take, debit, ledger, order, item, event] = [SESSION_WALLET, SESSION, TAKE, DEBIT, LEDGER, ORDER, ITEM, EVENT].map(q) as [
     Database.Statement,
     ...Database.Statement[],
   ];
@@ -115,6 +118,7 @@ function sqliteStore(path: string): Store {
     ledger!.run(args(ledgerId, sub, -total, w.shopping_credits, id, now));
     order!.run(args(id, sub, total, currency, now));
     for (const i of items) item!.run(args(id, i.product_id, i.name, i.unit_price, i.quantity, i.line_total));
+    event!.run(args(newId(systemClock), id, sub, now));
     return { id, items, total, now };
   });
   return {
@@ -164,6 +168,7 @@ function postgresStore(url: string): Store {
           await client.query(q('l', LEDGER, [ledgerId, sub, -total, w.shopping_credits, id, now]));
           await client.query(q('o', ORDER, [id, sub, total, currency, now]));
           for (const i of items) await client.query(q('i', ITEM, [id, i.product_id, i.name, i.unit_price, i.quantity, i.line_total]));
+          await client.query(q('e', EVENT, [newId(systemClock), id, sub, now]));
           await client.query('commit');
           return { id, items, total, now };
         } catch (err) {
