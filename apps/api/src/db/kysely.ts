@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import type { DB } from './schema.ts';
 
@@ -45,18 +46,21 @@ export interface DatabaseOptions {
 const PG_SESSION_OPTIONS = '-c jit=off';
 const PG_IDLE_IN_TRANSACTION_MS = 60_000;
 
+/** Each driver is loaded by the first database that needs it: a server on one never carries the other's. */
+const driver = createRequire(import.meta.url) as <T>(name: string) => T;
+
 /** int8 and numeric come back from pg as strings; every such column here is a safe integer. */
-const pgTypes = {
+const pgTypes = (types: typeof pg.types) => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-};
+    oid === 20 || oid === 1700 ? (v: string) => Number(v) : types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+});
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
   const log = options.onQuery;
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-    const sqlite = new SQLite(path);
+    const sqlite = new (driver<typeof SQLite>('better-sqlite3'))(path);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
     sqlite.pragma('busy_timeout = 5000');
@@ -64,10 +68,11 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({
+  const { Pool, types } = driver<typeof pg>('pg');
+  const pool = new Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    types: pgTypes,
+    types: pgTypes(types),
     options: PG_SESSION_OPTIONS,
     idle_in_transaction_session_timeout: PG_IDLE_IN_TRANSACTION_MS,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config, SmtpConfig } from '../config.ts';
 
 export interface MailMessage {
@@ -15,19 +15,25 @@ export interface Mailer {
 /** Bounded so a dead mail server fails a request in seconds instead of hanging it. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
 
-/** A mailer over SMTP (`SMTP_*`), or null while the gate is closed. */
+/**
+ * A mailer over SMTP (`SMTP_*`), or null while the gate is closed. nodemailer is loaded at the
+ * first message, so a server that never mails does not carry it (docs/performance.md, "The API's memory").
+ */
 export function createMailer(smtp: SmtpConfig | null): Mailer | null {
   if (!smtp) return null;
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ...(smtp.user !== null ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
-    ...TIMEOUTS,
-  });
+  let transport: Promise<Transporter> | undefined;
+  const open = async () =>
+    (await import('nodemailer')).default.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      ...(smtp.user !== null ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
+      ...TIMEOUTS,
+    });
   return {
     async send(message) {
-      await transport.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      transport ??= open();
+      await (await transport).sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
     },
   };
 }

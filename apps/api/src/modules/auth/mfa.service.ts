@@ -6,7 +6,6 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Ctx } from '../../context.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import type { Handle, SharedTrx } from '../../lib/db-types.ts';
@@ -148,7 +147,8 @@ export async function setup(ctx: Ctx, principal: Principal) {
   const secret = new Secret({ size: 20 });
   await repo.putPendingTotp(ctx.db, user.id, seal(ctx.config.jwtSecret, secret.base32), ctx.clock.now().toISOString());
   const uri = totpOf(secret.base32, user.phone ?? user.id).toString();
-  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  // Loaded at the first enrolment: every other request of every server does without it.
+  const svg = await (await import('qrcode')).default.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { secret: secret.base32, otpauth_uri: uri, qr_svg: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, period: PERIOD, digits: 6 };
 }
 
