@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import { minorToDecimal } from '@storefront/money';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { TestUser } from '../../api/test/helpers.ts';
 import { answerTo, rowsOf, shot } from './browser.ts';
 import { apiCall, portalToken, type Stack } from './stack.ts';
@@ -81,12 +81,19 @@ async function seriousViolations(p: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 }
 
-/** The screen as it stands, at both sizes: no serious axe violation, and what the window shows as a PNG. */
-async function checkSizes(name: string): Promise<void> {
+/**
+ * The screen as it stands, at both sizes: no serious axe violation, and what the window shows as a
+ * PNG (test-artifacts/admin/<name>.png and <name>-phone.png; docs/admin/ keeps some of them), with
+ * `subject` scrolled into view and the pointer off the links.
+ */
+async function checkSizes(name: string, subject?: Locator): Promise<void> {
   try {
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
       assert.deepEqual(await seriousViolations(page), [], `${name} at ${size.width}×${size.height}`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await subject?.scrollIntoViewIfNeeded();
+      await page.mouse.move(size.width - 1, size.height - 1);
       await shot(page, `${name}${size.name === 'phone' ? '-phone' : ''}`, { fullPage: false });
     }
   } finally {
@@ -122,7 +129,7 @@ test("support finds an order by the customer's phone typed with spaces, and read
   for (const when of await page.getByTestId('timeline').locator('time').all()) {
     assert.ok(!Number.isNaN(Date.parse((await when.getAttribute('datetime')) ?? '')), 'each event says when');
   }
-  await checkSizes('order-timeline');
+  await checkSizes('order-found', page.getByTestId('timeline'));
 });
 
 test('fulfilment selects 21 orders and marks them shipped at once: 20 move, the cancelled one is refused by name and reason', async () => {
@@ -144,7 +151,7 @@ test('fulfilment selects 21 orders and marks them shipped at once: 20 move, the 
   await page.getByTestId('selected-count').filter({ hasText: '0 selected' }).waitFor();
   // The list reloads with the new statuses.
   await rows.filter({ hasText: 'shipped' }).nth(19).waitFor();
-  await checkSizes('orders-bulk');
+  await checkSizes('orders-bulk', summary);
 
   // The API agrees: each ready order shipped with one event for the move, by staff; the others as they were.
   for (const id of ready) {
@@ -176,7 +183,7 @@ test('a note on the refused order shows in its timeline', async () => {
     events.map((e: { type: string; note: string | null }) => [e.type, e.note]),
     [['placed', null], ['cancelled', null], ['note', 'Left out of the pickup: the customer cancelled it.']],
   );
-  await checkSizes('order-note');
+  await checkSizes('order-timeline', page.getByTestId('timeline'));
 });
 
 test("the dashboard's low-stock alert leads to the low products, the empty one marked out of stock", async () => {
@@ -192,7 +199,7 @@ test("the dashboard's low-stock alert leads to the low products, the empty one m
   assert.deepEqual(await rows.locator('td:nth-child(2)').allInnerTexts(), ['E2E Strainer', 'E2E Teabags'], 'fewest in stock first');
   assert.equal(await rows.first().getByText('Out of stock').count(), 1);
   assert.equal(await rows.nth(1).getByText('Low stock').count(), 1);
-  await checkSizes('products-low-stock');
+  await checkSizes('products-low-stock', rows.first());
 });
 
 test("finance downloads the shipped orders' line items: a byte-order mark, the customers' names, a row per order line", async () => {
