@@ -86,7 +86,7 @@ const proxy: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
         req.log.warn({ err }, 'API call failed');
         return sendApiDown(reply);
       }
-      if (res.status === 401 || res.status === 403) {
+      if (res.status === 401 || (res.status === 403 && !(await beyondRole(res)))) {
         // Revoked, demoted or deleted: the portal session ends and the SPA goes to its login page.
         await app.session.end(session, reply, res.status === 403);
         return sendEnded(reply);
@@ -105,5 +105,17 @@ const proxy: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
     },
   });
 };
+
+/**
+ * A 403 that names a `permission` is a route outside the staff member's role (docs/contracts.md,
+ * "Staff roles"): they are still staff, so it passes to the SPA as it is and the session stays.
+ */
+async function beyondRole(res: Response): Promise<boolean> {
+  try {
+    return typeof ((await res.clone().json()) as { permission?: unknown }).permission === 'string';
+  } catch {
+    return false;
+  }
+}
 
 export const proxyPlugin = proxy;

@@ -12,10 +12,10 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page PNG under test-artifacts/admin/ for review. */
-export async function shot(page: Page, name: string): Promise<void> {
+/** Saves a PNG under test-artifacts/admin/ for review: the full page, or only what the window shows. */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: options.fullPage ?? true });
 }
 
 /** Signs in through the login page and waits for the dashboard. */

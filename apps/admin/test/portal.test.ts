@@ -244,6 +244,18 @@ describe('the proxy', () => {
     assert.match(res.setCookie.join(), /sf_admin=;/);
     assert.equal((await send('GET', '/session', { cookie })).status, 401);
   });
+
+  test('a route outside the role answers the API\'s 403 naming the permission, and the staff member stays signed in', async () => {
+    const user = await registerUser(s.api);
+    await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'fulfilment' }).where('id', '=', user.id).execute();
+    const cookie = await login(user.phone, user.password);
+    const dashboard = await send('GET', '/api/v1/admin/dashboard', { cookie });
+    assert.equal(dashboard.status, 403);
+    assert.deepEqual([dashboard.body.error, dashboard.body.permission], ['forbidden', 'finance.read']);
+    assert.deepEqual(dashboard.setCookie, [], 'the cookie stays');
+    assert.equal((await send('GET', '/api/v1/admin/orders', { cookie })).status, 200);
+    assert.equal((await send('GET', '/session', { cookie })).status, 200);
+  });
 });
 
 describe('when the API says no', () => {

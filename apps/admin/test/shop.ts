@@ -19,6 +19,14 @@ export interface Shop {
   close(): Promise<void>;
 }
 
+/** A newly registered shopper who has spun once, so the wallet holds `SPIN_PRIZE`. */
+export async function shopperWithCredits(s: Stack, fullName: string): Promise<TestUser> {
+  const shopper = await registerUser(s.api, { full_name: fullName });
+  const spin = await apiCall(s, 'POST', '/api/v1/wallet/daily-spin', { token: shopper.token });
+  assert.equal(spin.status, 200, JSON.stringify(spin.body));
+  return shopper;
+}
+
 export async function openShopWithOrder(): Promise<Shop> {
   const s = await startStack({ listenPortal: true, env: { DAILY_SPIN_PRIZE: String(SPIN_PRIZE) } });
   const browser = await launch();
@@ -31,9 +39,7 @@ export async function openShopWithOrder(): Promise<Shop> {
   const admin = await portalToken(s);
   const product = await apiCall(s, 'POST', '/api/v1/admin/products', { token: admin, body: { name: 'E2E Kettle', price: 25_000, stock: 10, is_active: true } });
   assert.equal(product.status, 201, JSON.stringify(product.body));
-  const shopper = await registerUser(s.api, { full_name: 'Asha Shopper' });
-  const spin = await apiCall(s, 'POST', '/api/v1/wallet/daily-spin', { token: shopper.token });
-  assert.equal(spin.status, 200, JSON.stringify(spin.body));
+  const shopper = await shopperWithCredits(s, 'Asha Shopper');
   const order = await apiCall(s, 'POST', '/api/v1/orders', {
     token: shopper.token,
     headers: { 'idempotency-key': 'e2e-order-1' },
