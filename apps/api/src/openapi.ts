@@ -278,6 +278,12 @@ export const OPERATIONS: Record<string, Operation> = {
     errors: { 400: ['invalid_mfa_code'], 409: ['mfa_not_enabled'] },
     limits: ['LOGIN_RATE_LIMITED'],
   },
+  'GET /api/v1/admin/me/sessions': { id: 'adminListOwnSessions', summary: "The caller's own live back-office sessions, the current one marked" },
+  'DELETE /api/v1/admin/me/sessions/{id}': {
+    id: 'adminSignOutOwnSession',
+    summary: "Sign out one of the caller's own back-office sessions (another's id is 404)",
+    errors: { 404: ['not_found'] },
+  },
   'GET /api/v1/admin/staff': { id: 'adminListStaff', summary: 'Staff accounts: role, state and two-factor sign-in' },
   'POST /api/v1/admin/staff': {
     id: 'adminInviteStaff',
