@@ -155,7 +155,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/account/deletion/web/request': {
     id: 'requestWebDeletion',
     summary: 'Web flow: file the deletion request',
-    errors: { 400: ['invalid_deletion_token'], 409: ['deletion_blocked', 'conflict'] },
+    errors: { 400: ['invalid_deletion_token'], 409: ['deletion_blocked', 'last_owner', 'conflict'] },
   },
   'GET /api/v1/account/deletion/eligibility': { id: 'getDeletionEligibility', summary: 'Whether open orders or balances block deletion' },
   'POST /api/v1/account/deletion/send-otp': {
@@ -172,7 +172,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/account/deletion/request': {
     id: 'requestDeletion',
     summary: "File the deletion of the caller's account",
-    errors: { 400: ['invalid_deletion_token'], 409: ['deletion_blocked', 'conflict'] },
+    errors: { 400: ['invalid_deletion_token'], 409: ['deletion_blocked', 'last_owner', 'conflict'] },
   },
   'GET /api/v1/account/deletion/status': { id: 'getDeletionStatus', summary: "The caller's deletion request" },
   'POST /api/v1/account/deletion/cancel': { id: 'cancelDeletion', summary: 'Cancel a pending deletion request', errors: { 409: ['conflict'] } },

@@ -2068,7 +2068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: deletion_blocked, conflict */
+            /** @description Conflict: deletion_blocked, last_owner, conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2076,7 +2076,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "deletion_blocked" | "conflict";
+                        error?: "deletion_blocked" | "last_owner" | "conflict";
                     };
                 };
             };
@@ -2496,7 +2496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: deletion_blocked, conflict */
+            /** @description Conflict: deletion_blocked, last_owner, conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2504,7 +2504,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "deletion_blocked" | "conflict";
+                        error?: "deletion_blocked" | "last_owner" | "conflict";
                     };
                 };
             };
