@@ -1,7 +1,8 @@
 /**
  * Signing in and out, and the CSRF guard every write of the portal passes (the proxy's too, which
  * is why this plugin is not encapsulated): POST /session/login (and /session/login/mfa, the code step
- * of an account with two-factor sign-in), GET /session, POST /session/logout.
+ * of an account with two-factor sign-in), POST /session/accept-invite (an invited staff member sets
+ * a password), GET /session, POST /session/logout.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -45,6 +46,18 @@ const MfaSchema = {
   properties: { mfa_token: { type: 'string', minLength: 1, maxLength: 200 }, code: { type: 'string', minLength: 1, maxLength: 32 } },
 } as const;
 
+const AcceptInviteSchema = {
+  type: 'object',
+  required: ['phone', 'code', 'password'],
+  additionalProperties: false,
+  properties: {
+    phone: { type: 'string', minLength: 1, maxLength: 32 },
+    code: { type: 'string', minLength: 1, maxLength: 16 },
+    password: { type: 'string', minLength: 1, maxLength: 128 },
+    full_name: { type: 'string', minLength: 1, maxLength: 100 },
+  },
+} as const;
+
 interface AdminSignIn {
   access_token: string;
   refresh_token: string;
@@ -83,6 +96,27 @@ const login: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
     }
     return refused(reply, res.error, response, 'The sign-in expired. Sign in again.', false);
   });
+
+  /**
+   * An invited staff member sets their password with the SMS code; the API issues no token, so
+   * the SPA signs in next as usual. The browser's IP goes along: attempts count as admin logins.
+   */
+  app.post<{ Body: { phone: string; code: string; password: string; full_name?: string } }>(
+    '/session/accept-invite',
+    { schema: { body: AcceptInviteSchema } },
+    async (req, reply) => {
+      const res = await ask(req, reply, (init) => api.POST('/api/v1/auth/admin/accept-invite', { body: req.body, ...init }));
+      if (!res) return reply;
+      if (res.data) return res.data;
+      const status = res.response.status;
+      if (status === 400 || status === 429) {
+        const retry = res.response.headers.get('retry-after');
+        if (retry) reply.header('retry-after', retry);
+        return reply.code(status).send(res.error);
+      }
+      return sendApiDown(reply);
+    },
+  );
 
   /**
    * One sign-in step's call to the API, never cached, with the browser's IP (the API's login limits

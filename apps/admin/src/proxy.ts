@@ -26,6 +26,16 @@ function proxyAllowed(method: string, path: string): boolean {
   return /^\/api\/v1\/(me|wallet|app\/version|categories|payment-gateways|products(\/[^/]+)?)$/.test(path);
 }
 
+/** A 403 that leaves the session as it is: the role lacks `permission`, or the account must enrol a second factor first. */
+function staysSignedIn(body: Buffer): boolean {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { permission?: unknown; code?: unknown };
+    return typeof parsed.permission === 'string' || parsed.code === 'MFA_ENROLMENT_REQUIRED';
+  } catch {
+    return false;
+  }
+}
+
 const sendEnded = (reply: FastifyReply) => reply.code(401).send(errorBody('session_ended', 'Your session has ended. Please sign in again.'));
 
 const proxy: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }> = async (app, { config, clock }) => {
@@ -86,7 +96,10 @@ const proxy: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
         req.log.warn({ err }, 'API call failed');
         return sendApiDown(reply);
       }
-      if (res.status === 401 || (res.status === 403 && !(await beyondRole(res)))) {
+      // A 403 naming a permission (the staff role lacks it) or asking for two-factor enrolment
+      // is an answer to this request; any other 401 or 403 means the account lost the back office.
+      const refusal = res.status === 403 ? Buffer.from(await res.arrayBuffer()) : undefined;
+      if (res.status === 401 || (refusal && !staysSignedIn(refusal))) {
         // Revoked, demoted or deleted: the portal session ends and the SPA goes to its login page.
         await app.session.end(session, reply, res.status === 403);
         return sendEnded(reply);
@@ -100,22 +113,10 @@ const proxy: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
       if (res.status === 200 && res.body && res.headers.get('content-type')?.startsWith('text/csv')) {
         return reply.send(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>));
       }
-      const payload = Buffer.from(await res.arrayBuffer());
+      const payload = refusal ?? Buffer.from(await res.arrayBuffer());
       return res.status === 204 ? reply.send() : reply.send(payload);
     },
   });
 };
-
-/**
- * A 403 that names a `permission` is a route outside the staff member's role (docs/contracts.md,
- * "Staff roles"): they are still staff, so it passes to the SPA as it is and the session stays.
- */
-async function beyondRole(res: Response): Promise<boolean> {
-  try {
-    return typeof ((await res.clone().json()) as { permission?: unknown }).permission === 'string';
-  } catch {
-    return false;
-  }
-}
 
 export const proxyPlugin = proxy;

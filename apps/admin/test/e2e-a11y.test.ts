@@ -60,6 +60,8 @@ test('every page has no serious or critical axe violation', async () => {
     '/webhooks',
     '/payments-to-return',
     '/audit',
+    '/staff',
+    '/security',
   ];
   const found: string[] = [];
   for (const path of pages) {
@@ -74,6 +76,9 @@ test('every page has no serious or critical axe violation', async () => {
   await signedOut.goto(`${s.portalUrl}/login`);
   await signedOut.getByLabel('Phone number').waitFor();
   for (const v of await seriousViolations(signedOut)) found.push(`/login: ${v}`);
+  await signedOut.goto(`${s.portalUrl}/accept-invite`);
+  await signedOut.getByLabel('Invite code').waitFor();
+  for (const v of await seriousViolations(signedOut)) found.push(`/accept-invite: ${v}`);
   await outside.close();
   assert.deepEqual(found, []);
 });

@@ -232,6 +232,17 @@ describe('the proxy', () => {
     assert.equal((await send('GET', '/api/v1/me', { cookie })).status, 200);
   });
 
+  test("a refusal for the staff role (403 naming a permission) reaches the page, and the session stays", async () => {
+    const user = await registerUser(s.api);
+    await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'support' }).where('id', '=', user.id).execute();
+    const cookie = await login(user.phone, user.password);
+    const refused = await send('GET', '/api/v1/admin/refunds', { cookie });
+    assert.deepEqual([refused.status, refused.body.error, refused.body.permission], [403, 'forbidden', 'finance.read']);
+    assert.deepEqual(refused.setCookie, [], 'the cookie is left alone');
+    assert.equal((await send('GET', '/api/v1/admin/tickets', { cookie })).status, 200);
+    assert.equal((await send('GET', '/session', { cookie })).status, 200);
+  });
+
   test('a demoted admin is sent back to login: 403 from the API ends the portal session', async () => {
     const user = await registerUser(s.api);
     await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', user.id).execute();

@@ -155,7 +155,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/account/deletion/web/request': {
     id: 'requestWebDeletion',
     summary: 'Web flow: file the deletion request',
-    errors: { 400: ['invalid_deletion_token'], 409: ['deletion_blocked', 'conflict'] },
+    errors: { 400: ['invalid_deletion_token'], 409: ['deletion_blocked', 'last_owner', 'conflict'] },
   },
   'GET /api/v1/account/deletion/eligibility': { id: 'getDeletionEligibility', summary: 'Whether open orders or balances block deletion' },
   'POST /api/v1/account/deletion/send-otp': {
@@ -172,7 +172,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/account/deletion/request': {
     id: 'requestDeletion',
     summary: "File the deletion of the caller's account",
-    errors: { 400: ['invalid_deletion_token'], 409: ['deletion_blocked', 'conflict'] },
+    errors: { 400: ['invalid_deletion_token'], 409: ['deletion_blocked', 'last_owner', 'conflict'] },
   },
   'GET /api/v1/account/deletion/status': { id: 'getDeletionStatus', summary: "The caller's deletion request" },
   'POST /api/v1/account/deletion/cancel': { id: 'cancelDeletion', summary: 'Cancel a pending deletion request', errors: { 409: ['conflict'] } },
@@ -277,6 +277,12 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: "Turn off the caller's two-factor sign-in (needs a current code)",
     errors: { 400: ['invalid_mfa_code'], 409: ['mfa_not_enabled'] },
     limits: ['LOGIN_RATE_LIMITED'],
+  },
+  'GET /api/v1/admin/me/sessions': { id: 'adminListOwnSessions', summary: "The caller's own live back-office sessions, the current one marked" },
+  'DELETE /api/v1/admin/me/sessions/{id}': {
+    id: 'adminSignOutOwnSession',
+    summary: "Sign out one of the caller's own back-office sessions (another's id is 404)",
+    errors: { 404: ['not_found'] },
   },
   'GET /api/v1/admin/staff': { id: 'adminListStaff', summary: 'Staff accounts: role, state and two-factor sign-in' },
   'POST /api/v1/admin/staff': {

@@ -186,6 +186,31 @@ describe('account deletion', () => {
     assert.equal(await runDeletions(), 0);
   });
 
+  it('the last active owner cannot delete their account this way (409 last_owner), and a filed request waits while they are the last', async () => {
+    t.clock.set('2026-05-15T00:00:00.000Z');
+    await db().updateTable('users').set({ staff_role: 'read_only' }).where('staff_role', '=', 'owner').execute();
+    const owner = await registerUser(t.app);
+    await db().updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', owner.id).execute();
+    const refused = await post('/account/deletion/request', { deletion_token: await appToken(owner) }, owner.token);
+    assert.equal(refused.status, 409, refused.text);
+    assert.equal(refused.body.error, 'last_owner');
+    assert.deepEqual((await get('/account/deletion/status', owner.token)).body, { status: 'none' });
+
+    // With a second owner the request is filed; that owner steps down in the grace period.
+    const second = await registerUser(t.app);
+    await db().updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', second.id).execute();
+    assert.equal((await post('/account/deletion/request', { deletion_token: await appToken(owner) }, owner.token)).status, 201);
+    await db().updateTable('users').set({ staff_role: 'read_only' }).where('id', '=', second.id).execute();
+    t.clock.advance(15 * DAY);
+    assert.equal(await runDeletions(), 0);
+    assert.equal((await userRow(owner.id)).deleted_at, null);
+    assert.equal((await userRow(owner.id)).is_admin, 1);
+    assert.equal((await get('/account/deletion/status', (await relogin(owner)).token)).body.status, 'pending');
+    await db().updateTable('users').set({ staff_role: 'owner' }).where('id', '=', second.id).execute();
+    assert.equal(await runDeletions(), 1);
+    assert.ok((await userRow(owner.id)).deleted_at);
+  });
+
   it('concurrent job runs (several instances) complete each request exactly once', async () => {
     t.clock.set('2026-06-01T00:00:00.000Z');
     await runDeletions(); // whatever earlier tests left due

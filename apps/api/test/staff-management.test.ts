@@ -128,7 +128,10 @@ describe('staff management', () => {
     const shopper = await registerUser(t.app);
     const res = await call(t.app, 'PUT', `/api/v1/admin/users/${shopper.id}`, { token: support.token, body: { is_admin: true } });
     assert.equal(res.status, 403);
+    assert.equal(res.body.error, 'forbidden');
     assert.equal(res.body.permission, 'staff.manage');
+    const refused = await db().selectFrom('users').select(['is_admin', 'staff_role']).where('id', '=', shopper.id).executeTakeFirstOrThrow();
+    assert.deepEqual(refused, { is_admin: 0, staff_role: null }, 'the refused body changed nothing');
     assert.equal((await call(t.app, 'PUT', `/api/v1/admin/users/${shopper.id}`, { token: support.token, body: { full_name: 'Renamed' } })).status, 200);
     const owner = await createAdmin(t);
     const promoted = await call(t.app, 'PUT', `/api/v1/admin/users/${shopper.id}`, { token: owner.token, body: { is_admin: true } });

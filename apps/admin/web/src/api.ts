@@ -45,13 +45,13 @@ export const client = createStorefrontClient(location.origin, {
 export const api = <T,>(p: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> => call(p, (status, body) => new ApiError(status, body));
 
 /** The portal's own routes (sign-in, the session, sign-out): JSON in, JSON out, the same errors. */
-export async function portal<T>(method: 'GET' | 'POST', path: '/session' | '/session/login' | '/session/logout', body?: unknown): Promise<T> {
+export async function portal<T>(method: 'GET' | 'POST', path: '/session' | '/session/login' | '/session/login/mfa' | '/session/accept-invite' | '/session/logout', body?: unknown): Promise<T> {
   const init: RequestInit = { method, headers: { accept: 'application/json' } };
   if (body !== undefined) init.body = JSON.stringify(body);
   if (body !== undefined) init.headers = { ...init.headers, 'content-type': 'application/json' };
-  // Only a call made while signed in can find the session ended: the sign-in itself and the first
-  // "am I signed in?" (a fresh visit's 401) are not an ending.
-  const p = (path === '/session/login' || path === '/session' ? fetch(path, init) : portalFetch(new Request(path, init))).then(async (response) => {
+  // Only a call made while signed in can find the session ended: the sign-in steps, accepting an
+  // invite and the first "am I signed in?" (a fresh visit's 401) are not an ending.
+  const p = (path !== '/session/logout' ? fetch(path, init) : portalFetch(new Request(path, init))).then(async (response) => {
     const data: unknown = await response.json().catch(() => undefined);
     return response.ok ? { data: data as T, response } : { error: data, response };
   });

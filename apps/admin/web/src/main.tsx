@@ -1,8 +1,13 @@
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, match, navigate, useLocation } from '@storefront/web';
 import { createRoot } from 'react-dom/client';
-import { onSessionEnded, portal } from './api.ts';
-import { LoginPage } from './pages/login.tsx';
+import { api, client, onSessionEnded, portal } from './api.ts';
+import { can, ROLE_NAMES, setAccess } from './access.ts';
+import { AdminMeContext, useAdminMe } from './admin-me.tsx';
+import type { AdminMe, Permission } from './types.ts';
+import { AcceptInvitePage, LoginPage } from './pages/login.tsx';
+import { StaffPage } from './pages/staff.tsx';
+import { SecurityPage } from './pages/security.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
 import { ProductEditPage, ProductsPage } from './pages/products.tsx';
 import { CategoriesPage, GatewaysPage } from './pages/catalogue.tsx';
@@ -20,47 +25,78 @@ interface Me {
   phone: string | null;
 }
 
-const NAV: [string, string][] = [
-  ['/', 'Dashboard'],
-  ['/products', 'Products'],
-  ['/categories', 'Categories'],
-  ['/gateways', 'Payment gateways'],
-  ['/orders', 'Orders'],
-  ['/users', 'Users'],
-  ['/tickets', 'Tickets'],
-  ['/refunds', 'Refunds'],
-  ['/transactions', 'Transactions'],
-  ['/reconciliation', 'Reconciliation'],
-  ['/webhooks', 'Webhook logs'],
-  ['/payments-to-return', 'Payments to return'],
-  ['/audit', 'Audit log'],
+/** The sections in the sidebar, each shown only to a role with its permission. */
+const NAV: [string, string, Permission][] = [
+  ['/', 'Dashboard', 'finance.read'],
+  ['/products', 'Products', 'catalogue.read'],
+  ['/categories', 'Categories', 'catalogue.read'],
+  ['/gateways', 'Payment gateways', 'finance.read'],
+  ['/orders', 'Orders', 'orders.read'],
+  ['/users', 'Users', 'users.read'],
+  ['/tickets', 'Tickets', 'support.read'],
+  ['/refunds', 'Refunds', 'finance.read'],
+  ['/transactions', 'Transactions', 'finance.read'],
+  ['/reconciliation', 'Reconciliation', 'finance.read'],
+  ['/webhooks', 'Webhook logs', 'finance.read'],
+  ['/payments-to-return', 'Payments to return', 'finance.read'],
+  ['/audit', 'Audit log', 'audit.read'],
+  ['/staff', 'Staff', 'staff.manage'],
+  ['/security', 'Security', 'staff.self'],
 ];
 
+/** Every page with the permission it needs (the one its first API call needs). */
+const PAGES: [string, Permission, (p: Record<string, string>) => ReactNode][] = [
+  ['/', 'finance.read', () => <DashboardPage />],
+  ['/products', 'catalogue.read', () => <ProductsPage />],
+  ['/products/new', 'catalogue.write', () => <ProductEditPage id={null} />],
+  ['/products/:id', 'catalogue.read', (p) => <ProductEditPage id={p.id!} />],
+  ['/categories', 'catalogue.read', () => <CategoriesPage />],
+  ['/gateways', 'finance.read', () => <GatewaysPage />],
+  ['/orders', 'orders.read', () => <OrdersPage />],
+  ['/orders/:id', 'orders.read', (p) => <OrderDetailPage id={p.id!} />],
+  ['/users', 'users.read', () => <UsersPage />],
+  ['/users/:id', 'users.read', (p) => <UserDetailPage id={p.id!} />],
+  ['/tickets', 'support.read', () => <TicketsPage />],
+  ['/tickets/:id', 'support.read', (p) => <TicketDetailPage id={p.id!} />],
+  ['/refunds', 'finance.read', () => <RefundsPage />],
+  ['/transactions', 'finance.read', () => <TransactionsPage />],
+  ['/reconciliation', 'finance.read', () => <ReconciliationPage />],
+  ['/webhooks', 'finance.read', () => <WebhookLogsPage />],
+  ['/payments-to-return', 'finance.read', () => <PaymentsToReturnPage />],
+  ['/audit', 'audit.read', () => <AuditLogPage />],
+  ['/staff', 'staff.manage', () => <StaffPage />],
+  ['/security', 'staff.self', () => <SecurityPage />],
+];
+
+/** The first section the role may open: where sign-in lands. */
+const home = (): string => NAV.find(([, , need]) => can(need))?.[0] ?? '/security';
+
 function route(path: string) {
-  let p: Record<string, string> | null;
-  if (path === '/' || path === '') return <DashboardPage />;
-  if (path === '/products') return <ProductsPage />;
-  if (path === '/products/new') return <ProductEditPage id={null} />;
-  if ((p = match('/products/:id', path))) return <ProductEditPage id={p.id!} />;
-  if (path === '/categories') return <CategoriesPage />;
-  if (path === '/gateways') return <GatewaysPage />;
-  if (path === '/orders') return <OrdersPage />;
-  if ((p = match('/orders/:id', path))) return <OrderDetailPage id={p.id!} />;
-  if (path === '/users') return <UsersPage />;
-  if ((p = match('/users/:id', path))) return <UserDetailPage id={p.id!} />;
-  if (path === '/tickets') return <TicketsPage />;
-  if ((p = match('/tickets/:id', path))) return <TicketDetailPage id={p.id!} />;
-  if (path === '/refunds') return <RefundsPage />;
-  if (path === '/transactions') return <TransactionsPage />;
-  if (path === '/reconciliation') return <ReconciliationPage />;
-  if (path === '/webhooks') return <WebhookLogsPage />;
-  if (path === '/payments-to-return') return <PaymentsToReturnPage />;
-  if (path === '/audit') return <AuditLogPage />;
+  for (const [pattern, need, page] of PAGES) {
+    const p = pattern === path || (pattern === '/' && path === '') ? {} : pattern.includes(':') ? match(pattern, path) : null;
+    if (!p) continue;
+    if (!can(need)) return <NotAvailable />;
+    return page(p);
+  }
   return (
     <section>
       <h1>Not found</h1>
       <p>
-        There is no page here. <Link to="/">Go to the dashboard</Link>.
+        There is no page here. <Link to={home()}>Go to the start page</Link>.
+      </p>
+    </section>
+  );
+}
+
+function NotAvailable() {
+  const me = useAdminMe();
+  const enrol = me?.mfa.required && !me.mfa.session_verified;
+  return (
+    <section>
+      <h1>Not available</h1>
+      <p>
+        {enrol ? 'Set up two-factor sign-in first: until then only your own account is available.' : `This page is not available to your role${me?.role ? ` (${ROLE_NAMES[me.role]})` : ''}.`}{' '}
+        <Link to={home()}>{enrol ? 'Set it up' : 'Go to the start page'}</Link>.
       </p>
     </section>
   );
@@ -69,6 +105,7 @@ function route(path: string) {
 function App() {
   const { path } = useLocation();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [adminMe, setAdminMe] = useState<AdminMe | null>(null);
   const [ended, setEnded] = useState<string | null>(null);
 
   useEffect(() => {
@@ -81,27 +118,39 @@ function App() {
     () =>
       onSessionEnded(() => {
         setMe(null);
+        setAdminMe(null);
         setEnded('Your session has ended. Please sign in again.');
       }),
     [],
   );
-  useEffect(() => {
-    if (me === null && path !== '/login') navigate('/login', true);
-    if (me && path === '/login') navigate('/', true);
-  }, [me, path]);
-
-  if (me === undefined) return <p className="loading">Loading…</p>;
-  if (me === null || path === '/login') {
-    return (
-      <LoginPage
-        notice={ended}
-        onLogin={(user) => {
-          setEnded(null);
-          setMe(user);
-          navigate('/', true);
-        }}
-      />
+  // The role and permissions come from the API on start and at every sign-in; pages that change
+  // them (two-factor set-up) ask again through `reloadAdminMe`.
+  const loadAdminMe = useCallback(() => {
+    api(client.GET('/api/v1/admin/me')).then(
+      (r) => {
+        setAccess(r);
+        setAdminMe(r);
+      },
+      () => undefined,
     );
+  }, []);
+  useEffect(() => {
+    if (me) loadAdminMe();
+  }, [me?.id, loadAdminMe]);
+  useEffect(() => {
+    if (me === null && path !== '/login' && path !== '/accept-invite') navigate('/login', true);
+    if (me && adminMe && (path === '/login' || path === '/accept-invite' || (path === '/' && !can('finance.read')))) navigate(home(), true);
+  }, [me, adminMe, path]);
+
+  const onLogin = (user: Me) => {
+    setEnded(null);
+    setAdminMe(null);
+    setMe(user);
+  };
+  if (me === undefined || (me && !adminMe)) return <p className="loading">Loading…</p>;
+  if (me === null || path === '/login' || path === '/accept-invite') {
+    if (path === '/accept-invite') return <AcceptInvitePage onLogin={onLogin} />;
+    return <LoginPage notice={ended} onLogin={onLogin} />;
   }
 
   const logout = async () => {
@@ -109,30 +158,34 @@ function App() {
       await portal('POST', '/session/logout', {});
     } finally {
       setMe(null);
+      setAdminMe(null);
       setEnded('You have signed out.');
     }
   };
   const section = '/' + (path.split('/')[1] ?? '');
   return (
-    <div className="layout">
-      <nav className="sidebar" aria-label="Sections">
-        <div className="brand">Storefront admin</div>
-        <GlobalSearch />
-        {NAV.map(([to, label]) => (
-          <Link key={to} to={to} className={section === to ? 'active' : undefined}>
-            {label}
-          </Link>
-        ))}
-        <div className="who">
-          <div>{me.full_name}</div>
-          <div className="muted">{me.phone}</div>
-          <button type="button" className="secondary" onClick={logout}>
-            Sign out
-          </button>
-        </div>
-      </nav>
-      <main>{route(path)}</main>
-    </div>
+    <AdminMeContext.Provider value={{ me: adminMe, reload: loadAdminMe }}>
+      <div className="layout">
+        <nav className="sidebar" aria-label="Sections">
+          <div className="brand">Storefront admin</div>
+          {can('orders.read') && <GlobalSearch />}
+          {NAV.filter(([, , need]) => can(need)).map(([to, label]) => (
+            <Link key={to} to={to} className={section === to ? 'active' : undefined}>
+              {label}
+            </Link>
+          ))}
+          <div className="who">
+            <div>{me.full_name}</div>
+            <div className="muted">{me.phone}</div>
+            {adminMe?.role && <div className="muted">{ROLE_NAMES[adminMe.role]}</div>}
+            <button type="button" className="secondary" onClick={logout}>
+              Sign out
+            </button>
+          </div>
+        </nav>
+        <main>{route(path)}</main>
+      </div>
+    </AdminMeContext.Provider>
   );
 }
 

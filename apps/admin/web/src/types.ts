@@ -33,3 +33,14 @@ export const ORDER_STATUSES = Object.keys({
   refunded: 0,
 } satisfies Record<Order['status'], 0>) as Order['status'][];
 export const TICKET_STATUSES = Object.keys({ open: 0, awaiting_user: 0, resolved: 0, closed: 0 } satisfies Record<Ticket['status'], 0>) as Ticket['status'][];
+
+/** The signed-in staff member as `GET /admin/me` answers: role, permissions, two-factor state. */
+export type AdminMe = Ok<'adminGetMe'>;
+export type Permission = AdminMe['permissions'][number];
+export type StaffRole = NonNullable<AdminMe['role']>;
+export type StaffMember = Item<'adminListStaff'>;
+export type AdminSession = Ok<'adminListOwnSessions'>['items'][number];
+export type MfaSetup = Ok<'adminSetupMfa'>;
+
+/** Every staff role in the API's order, checked against the schema both ways. */
+export const STAFF_ROLES = Object.keys({ owner: 0, finance: 0, fulfilment: 0, support: 0, read_only: 0 } satisfies Record<StaffRole, 0>) as StaffRole[];

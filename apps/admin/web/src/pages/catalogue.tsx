@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatMoney, parseMoney } from '@storefront/web';
+import { can } from '../access.ts';
 import { api, client } from '../api.ts';
 import type { Category, Gateway } from '../types.ts';
 import { minorToInput, PagedTable, useAction, useCurrency, usePaged } from '../ui.tsx';
@@ -27,22 +28,25 @@ export function CategoriesPage() {
       await api(client.DELETE('/api/v1/admin/categories/{id}', { params: { path: { id: c.id } } }));
       list.reload();
     });
+  const write = can('catalogue.write');
   return (
     <section>
       <h1>Categories</h1>
-      <form
-        className="filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create();
-        }}
-      >
-        <input aria-label="New category name" placeholder="New category name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <input aria-label="Sort order" className="narrow" value={sort} onChange={(e) => setSort(e.target.value)} />
-        <button type="submit" disabled={action.busy}>
-          Add category
-        </button>
-      </form>
+      {write && (
+        <form
+          className="filters"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void create();
+          }}
+        >
+          <input aria-label="New category name" placeholder="New category name" value={name} onChange={(e) => setName(e.target.value)} required />
+          <input aria-label="Sort order" className="narrow" value={sort} onChange={(e) => setSort(e.target.value)} />
+          <button type="submit" disabled={action.busy}>
+            Add category
+          </button>
+        </form>
+      )}
       <PagedTable
         list={list}
         error={action.error}
@@ -50,19 +54,21 @@ export function CategoriesPage() {
         row={(c) => (
           <tr key={c.id}>
             <td>
-              <input aria-label={`Name of ${c.name}`} defaultValue={c.name} onBlur={(e) => e.target.value.trim() && e.target.value !== c.name && update(c, { name: e.target.value.trim() })} />
+              <input disabled={!write} aria-label={`Name of ${c.name}`} defaultValue={c.name} onBlur={(e) => e.target.value.trim() && e.target.value !== c.name && update(c, { name: e.target.value.trim() })} />
             </td>
             <td>{c.slug}</td>
             <td>
-              <input className="narrow" aria-label={`Sort order of ${c.name}`} defaultValue={String(c.sort_order)} onBlur={(e) => /^-?\d+$/.test(e.target.value) && Number(e.target.value) !== c.sort_order && update(c, { sort_order: Number(e.target.value) })} />
+              <input disabled={!write} className="narrow" aria-label={`Sort order of ${c.name}`} defaultValue={String(c.sort_order)} onBlur={(e) => /^-?\d+$/.test(e.target.value) && Number(e.target.value) !== c.sort_order && update(c, { sort_order: Number(e.target.value) })} />
             </td>
             <td>
-              <input type="checkbox" aria-label={`${c.name} active`} checked={c.is_active} onChange={(e) => update(c, { is_active: e.target.checked })} />
+              <input disabled={!write} type="checkbox" aria-label={`${c.name} active`} checked={c.is_active} onChange={(e) => update(c, { is_active: e.target.checked })} />
             </td>
             <td>
-              <button type="button" className="danger" onClick={() => remove(c)}>
-                Delete
-              </button>
+              {write && (
+                <button type="button" className="danger" onClick={() => remove(c)}>
+                  Delete
+                </button>
+              )}
             </td>
           </tr>
         )}
@@ -100,24 +106,27 @@ export function GatewaysPage() {
       await api(client.DELETE('/api/v1/admin/payment-gateways/{id}', { params: { path: { id: g.id } } }));
       list.reload();
     });
+  const write = can('gateways.write');
   return (
     <section>
       <h1>Payment gateways</h1>
-      <form
-        className="filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create();
-        }}
-      >
-        <input aria-label="Gateway code" placeholder="code (e.g. gateway_a)" value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} required />
-        <input aria-label="Gateway name" placeholder="Name shown to users" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
-        <input aria-label="Minimum amount" placeholder={`min (${currency})`} className="narrow" value={form.min} onChange={(e) => setForm({ ...form, min: e.target.value })} />
-        <input aria-label="Maximum amount" placeholder={`max (${currency})`} className="narrow" value={form.max} onChange={(e) => setForm({ ...form, max: e.target.value })} />
-        <button type="submit" disabled={action.busy}>
-          Add gateway
-        </button>
-      </form>
+      {write && (
+        <form
+          className="filters"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void create();
+          }}
+        >
+          <input aria-label="Gateway code" placeholder="code (e.g. gateway_a)" value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} required />
+          <input aria-label="Gateway name" placeholder="Name shown to users" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
+          <input aria-label="Minimum amount" placeholder={`min (${currency})`} className="narrow" value={form.min} onChange={(e) => setForm({ ...form, min: e.target.value })} />
+          <input aria-label="Maximum amount" placeholder={`max (${currency})`} className="narrow" value={form.max} onChange={(e) => setForm({ ...form, max: e.target.value })} />
+          <button type="submit" disabled={action.busy}>
+            Add gateway
+          </button>
+        </form>
+      )}
       <PagedTable
         list={list}
         error={action.error}
@@ -126,13 +135,13 @@ export function GatewaysPage() {
           <tr key={g.id}>
             <td>{g.code}</td>
             <td>
-              <input aria-label={`Name of ${g.code}`} defaultValue={g.name} onBlur={(e) => e.target.value.trim() && e.target.value !== g.name && update(g, { name: e.target.value.trim() })} />
+              <input disabled={!write} aria-label={`Name of ${g.code}`} defaultValue={g.name} onBlur={(e) => e.target.value.trim() && e.target.value !== g.name && update(g, { name: e.target.value.trim() })} />
             </td>
             <td>
-              <input className="narrow" aria-label={`Sort order of ${g.code}`} defaultValue={String(g.sort_order)} onBlur={(e) => /^-?\d+$/.test(e.target.value) && Number(e.target.value) !== g.sort_order && update(g, { sort_order: Number(e.target.value) })} />
+              <input disabled={!write} className="narrow" aria-label={`Sort order of ${g.code}`} defaultValue={String(g.sort_order)} onBlur={(e) => /^-?\d+$/.test(e.target.value) && Number(e.target.value) !== g.sort_order && update(g, { sort_order: Number(e.target.value) })} />
             </td>
             <td>
-              <input className="narrow" aria-label={`Minimum of ${g.code}`} title={g.min_amount === null ? 'No minimum' : formatMoney(g.min_amount, currency)} defaultValue={minorToInput(g.min_amount, currency)} onBlur={(e) => {
+              <input disabled={!write} className="narrow" aria-label={`Minimum of ${g.code}`} title={g.min_amount === null ? 'No minimum' : formatMoney(g.min_amount, currency)} defaultValue={minorToInput(g.min_amount, currency)} onBlur={(e) => {
                 try {
                   const v = amount(e.target.value, 'Minimum');
                   if (v !== g.min_amount) void update(g, { min_amount: v });
@@ -142,7 +151,7 @@ export function GatewaysPage() {
               }} />
             </td>
             <td>
-              <input className="narrow" aria-label={`Maximum of ${g.code}`} title={g.max_amount === null ? 'No maximum' : formatMoney(g.max_amount, currency)} defaultValue={minorToInput(g.max_amount, currency)} onBlur={(e) => {
+              <input disabled={!write} className="narrow" aria-label={`Maximum of ${g.code}`} title={g.max_amount === null ? 'No maximum' : formatMoney(g.max_amount, currency)} defaultValue={minorToInput(g.max_amount, currency)} onBlur={(e) => {
                 try {
                   const v = amount(e.target.value, 'Maximum');
                   if (v !== g.max_amount) void update(g, { max_amount: v });
@@ -152,12 +161,14 @@ export function GatewaysPage() {
               }} />
             </td>
             <td>
-              <input type="checkbox" aria-label={`${g.code} active`} checked={g.is_active} onChange={(e) => update(g, { is_active: e.target.checked })} />
+              <input disabled={!write} type="checkbox" aria-label={`${g.code} active`} checked={g.is_active} onChange={(e) => update(g, { is_active: e.target.checked })} />
             </td>
             <td>
-              <button type="button" className="danger" onClick={() => remove(g)}>
-                Delete
-              </button>
+              {write && (
+                <button type="button" className="danger" onClick={() => remove(g)}>
+                  Delete
+                </button>
+              )}
             </td>
           </tr>
         )}

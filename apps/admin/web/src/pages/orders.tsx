@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatMoney, Link, Money, parseMoney, useLoad } from '@storefront/web';
 import { api, client } from '../api.ts';
 import { ORDER_STATUSES, type Order } from '../types.ts';
+import { can } from '../access.ts';
 import { ErrorBox, ExportLink, Notice, PagedTable, Pending, Person, Status, When, useAction, useCurrency, usePaged, NoteForm } from '../ui.tsx';
 import { DateFilter, FilterBar, LiveSearch, present, useUrlFilters } from '../filters.tsx';
 
@@ -36,6 +37,7 @@ export function OrdersPage() {
   const query = { ...present(f), q, status, ...totals };
   const list = usePaged((page) => api(client.GET('/api/v1/admin/orders', { params: { query: { ...page, ...query } } })), [JSON.stringify(query)]);
   const badTotal = (f.total_min && totals.total_min === undefined) || (f.total_max && totals.total_max === undefined);
+  const bulk = can('orders.fulfil');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [target, setTarget] = useState<Order['status']>('shipped');
   const [note, setNote] = useState('');
@@ -101,49 +103,57 @@ export function OrdersPage() {
             </button>
           </span>
         )}
-        <ExportLink path="/api/v1/admin/orders/export.csv" query={{ ...query, total_min: totals.total_min?.toString(), total_max: totals.total_max?.toString() }} filename="orders.csv" />
-        <ExportLink path="/api/v1/admin/orders/lines/export.csv" query={{ ...query, total_min: totals.total_min?.toString(), total_max: totals.total_max?.toString() }} filename="order-lines.csv" label="Export line items CSV" />
+        {can('finance.read') && (
+          <>
+            <ExportLink path="/api/v1/admin/orders/export.csv" query={{ ...query, total_min: totals.total_min?.toString(), total_max: totals.total_max?.toString() }} filename="orders.csv" />
+            <ExportLink path="/api/v1/admin/orders/lines/export.csv" query={{ ...query, total_min: totals.total_min?.toString(), total_max: totals.total_max?.toString() }} filename="order-lines.csv" label="Export line items CSV" />
+          </>
+        )}
       </FilterBar>
       {badTotal && <ErrorBox error={`Enter totals in ${currency}, like 100.00.`} />}
-      <form
-        className="panel bulk"
-        aria-label="Change the status of the selected orders"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void apply();
-        }}
-      >
-        <div className="buttons">
-          <span data-testid="selected-count">{selected.size} selected</span>
-          <label>
-            Move to{' '}
-            <select aria-label="New status for the selected orders" value={target} onChange={(e) => (setTarget(BULK_TARGETS.find((s) => s === e.target.value) ?? 'shipped'), setKey(crypto.randomUUID()))}>
-              {BULK_TARGETS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <input aria-label="Note for the selected orders (optional)" placeholder="note (optional)" maxLength={500} value={note} onChange={(e) => (setNote(e.target.value), setKey(crypto.randomUUID()))} />
-          <button type="submit" disabled={action.busy || selected.size === 0 || selected.size > BULK_MAX}>
-            Apply to selected
-          </button>
-          {selected.size > BULK_MAX && <span className="muted">At most {BULK_MAX} orders at once.</span>}
-        </div>
-        <ErrorBox error={action.error} />
-        {result && <BulkSummary result={result} />}
-      </form>
+      {bulk && (
+        <form
+          className="panel bulk"
+          aria-label="Change the status of the selected orders"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void apply();
+          }}
+        >
+          <div className="buttons">
+            <span data-testid="selected-count">{selected.size} selected</span>
+            <label>
+              Move to{' '}
+              <select aria-label="New status for the selected orders" value={target} onChange={(e) => (setTarget(BULK_TARGETS.find((s) => s === e.target.value) ?? 'shipped'), setKey(crypto.randomUUID()))}>
+                {BULK_TARGETS.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <input aria-label="Note for the selected orders (optional)" placeholder="note (optional)" maxLength={500} value={note} onChange={(e) => (setNote(e.target.value), setKey(crypto.randomUUID()))} />
+            <button type="submit" disabled={action.busy || selected.size === 0 || selected.size > BULK_MAX}>
+              Apply to selected
+            </button>
+            {selected.size > BULK_MAX && <span className="muted">At most {BULK_MAX} orders at once.</span>}
+          </div>
+          <ErrorBox error={action.error} />
+          {result && <BulkSummary result={result} />}
+        </form>
+      )}
       <PagedTable
         list={list}
-        lead={<input type="checkbox" aria-label="Select all orders on this page" checked={allOnPage} onChange={(e) => select(e.target.checked ? new Set([...selected, ...onPage]) : new Set([...selected].filter((id) => !onPage.includes(id))))} />}
+        {...(bulk ? { lead: <input type="checkbox" aria-label="Select all orders on this page" checked={allOnPage} onChange={(e) => select(e.target.checked ? new Set([...selected, ...onPage]) : new Set([...selected].filter((id) => !onPage.includes(id))))} /> } : {})}
         columns={['Order', 'User', 'Status', 'Total', 'Placed']}
         empty="No orders."
         row={(o) => (
           <tr key={o.id}>
-            <td>
-              <input type="checkbox" aria-label={`Select order ${o.id}`} checked={selected.has(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} />
-            </td>
+            {bulk && (
+              <td>
+                <input type="checkbox" aria-label={`Select order ${o.id}`} checked={selected.has(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} />
+              </td>
+            )}
             <td>
               {/* The whole id is the link's name; on screen it is cut to one line. */}
               <Link to={`/orders/${o.id}`} className="id-cut">
@@ -291,46 +301,50 @@ export function OrderDetailPage({ id }: { id: string }) {
       )}
       <Notice text={notice} />
       <ErrorBox error={action.error} />
-      <div className="panel">
-        <h2>Change status</h2>
-        {(NEXT[order.status] ?? []).length === 0 && <p className="muted">No further status changes from {order.status}.</p>}
-        {NEXT[order.status]?.includes('shipped') && (
-          <div className="ship-fields">
-            <input aria-label="Carrier" placeholder="carrier (optional)" maxLength={100} value={ship.carrier} onChange={(e) => setShip({ ...ship, carrier: e.target.value })} />
-            <input aria-label="Tracking number" placeholder="tracking number (optional)" maxLength={100} value={ship.tracking_number} onChange={(e) => setShip({ ...ship, tracking_number: e.target.value })} />
-            <input aria-label="Tracking URL" type="url" placeholder="https://… tracking link (optional)" maxLength={500} value={ship.tracking_url} onChange={(e) => setShip({ ...ship, tracking_url: e.target.value })} />
+      {can('orders.fulfil') && (
+        <div className="panel">
+          <h2>Change status</h2>
+          {(NEXT[order.status] ?? []).length === 0 && <p className="muted">No further status changes from {order.status}.</p>}
+          {NEXT[order.status]?.includes('shipped') && (
+            <div className="ship-fields">
+              <input aria-label="Carrier" placeholder="carrier (optional)" maxLength={100} value={ship.carrier} onChange={(e) => setShip({ ...ship, carrier: e.target.value })} />
+              <input aria-label="Tracking number" placeholder="tracking number (optional)" maxLength={100} value={ship.tracking_number} onChange={(e) => setShip({ ...ship, tracking_number: e.target.value })} />
+              <input aria-label="Tracking URL" type="url" placeholder="https://… tracking link (optional)" maxLength={500} value={ship.tracking_url} onChange={(e) => setShip({ ...ship, tracking_url: e.target.value })} />
+            </div>
+          )}
+          <div className="buttons">
+            {(NEXT[order.status] ?? []).map((s) => (
+              <button type="button" key={s} disabled={action.busy} onClick={() => changeStatus(s)}>
+                Mark {s}
+              </button>
+            ))}
           </div>
-        )}
-        <div className="buttons">
-          {(NEXT[order.status] ?? []).map((s) => (
-            <button type="button" key={s} disabled={action.busy} onClick={() => changeStatus(s)}>
-              Mark {s}
-            </button>
-          ))}
         </div>
-      </div>
+      )}
       <div className="panel">
         <h2>Timeline</h2>
         <Timeline events={order.events} currency={order.currency} />
-        <NoteForm id="order-note" label="Add an internal note (never shown to the customer)" note={note} setNote={setNote} busy={action.busy} onAdd={addNote} />
+        {can('orders.fulfil') && <NoteForm id="order-note" label="Add an internal note (never shown to the customer)" note={note} setNote={setNote} busy={action.busy} onAdd={addNote} />}
       </div>
-      <div className="panel">
-        <h2>Refund to wallet</h2>
-        <p className="muted">Still refundable: {formatMoney(refundable, order.currency)}</p>
-        <form
-          className="filters"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void refund();
-          }}
-        >
-          <input aria-label="Refund amount" inputMode="decimal" placeholder={`amount in ${order.currency} (empty: all)`} value={amount} onChange={(e) => setAmount(e.target.value)} />
-          <input aria-label="Refund reason" placeholder="reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} />
-          <button type="submit" disabled={action.busy || refundable === 0}>
-            Refund
-          </button>
-        </form>
-      </div>
+      {can('orders.refund') && (
+        <div className="panel">
+          <h2>Refund to wallet</h2>
+          <p className="muted">Still refundable: {formatMoney(refundable, order.currency)}</p>
+          <form
+            className="filters"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void refund();
+            }}
+          >
+            <input aria-label="Refund amount" inputMode="decimal" placeholder={`amount in ${order.currency} (empty: all)`} value={amount} onChange={(e) => setAmount(e.target.value)} />
+            <input aria-label="Refund reason" placeholder="reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} />
+            <button type="submit" disabled={action.busy || refundable === 0}>
+              Refund
+            </button>
+          </form>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Money, navigate, parseMoney } from '@storefront/web';
+import { can } from '../access.ts';
 import { api, client } from '../api.ts';
 import type { Category, ProductImage } from '../types.ts';
 import { FilterBar, LiveSearch, present, useUrlFilters } from '../filters.tsx';
@@ -20,9 +21,11 @@ export function ProductsPage() {
     <section>
       <div className="title-row">
         <h1>Products</h1>
-        <button type="button" onClick={() => navigate('/products/new')}>
-          New product
-        </button>
+        {can('catalogue.write') && (
+          <button type="button" onClick={() => navigate('/products/new')}>
+            New product
+          </button>
+        )}
       </div>
       <FilterBar active={PRODUCT_FILTERS.some((k) => f[k])} clear={() => set({ q: '', is_active: '', stock_level: '', sort: '' })}>
         <LiveSearch label="Search products" placeholder="Search by name" value={f.q} onSearch={(text) => set({ q: text })} />
@@ -289,10 +292,14 @@ export function ProductEditPage({ id }: { id: string | null }) {
         <ErrorBox error={save.error} />
         <Notice text={notice} />
         <div className="buttons">
-          <button type="submit" disabled={save.busy || upload.busy}>
-            {save.busy ? 'Saving…' : 'Save product'}
-          </button>
-          {id && (
+          {can('catalogue.write') ? (
+            <button type="submit" disabled={save.busy || upload.busy}>
+              {save.busy ? 'Saving…' : 'Save product'}
+            </button>
+          ) : (
+            <span className="muted">Your role may look at products but not change them.</span>
+          )}
+          {id && can('catalogue.write') && (
             <button type="button" className="danger" onClick={remove}>
               Delete product
             </button>

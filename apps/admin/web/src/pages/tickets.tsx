@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DateFilter, FilterBar, present, useUrlFilters } from '../filters.tsx';
 import { Link, useLoad } from '@storefront/web';
+import { can } from '../access.ts';
 import { api, client } from '../api.ts';
 import { TICKET_STATUSES, type Ticket } from '../types.ts';
 import { ErrorBox, Notice, PagedTable, Pending, Person, Status, When, useAction, usePaged } from '../ui.tsx';
@@ -96,33 +97,37 @@ export function TicketDetailPage({ id }: { id: string }) {
       </ol>
       <Notice text={notice} />
       <ErrorBox error={action.error} />
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void reply();
-        }}
-      >
-        <label>
-          Reply as support
-          <textarea aria-label="Reply" value={message} onChange={(e) => setMessage(e.target.value)} rows={4} required />
-        </label>
-        <div className="buttons">
-          <button type="submit" disabled={action.busy || ticket.status === 'closed'}>
-            Send reply
-          </button>
-        </div>
-      </form>
-      <div className="panel">
-        <h2>Status</h2>
-        <div className="buttons">
-          {TICKET_STATUSES.filter((s) => s !== ticket.status).map((s) => (
-            <button type="button" className="secondary" key={s} disabled={action.busy} onClick={() => setStatus(s)}>
-              Mark {s.replace(/_/g, ' ')}
-            </button>
-          ))}
-        </div>
-      </div>
+      {can('support.reply') && (
+        <>
+          <form
+            className="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void reply();
+            }}
+          >
+            <label>
+              Reply as support
+              <textarea aria-label="Reply" value={message} onChange={(e) => setMessage(e.target.value)} rows={4} required />
+            </label>
+            <div className="buttons">
+              <button type="submit" disabled={action.busy || ticket.status === 'closed'}>
+                Send reply
+              </button>
+            </div>
+          </form>
+          <div className="panel">
+            <h2>Status</h2>
+            <div className="buttons">
+              {TICKET_STATUSES.filter((s) => s !== ticket.status).map((s) => (
+                <button type="button" className="secondary" key={s} disabled={action.busy} onClick={() => setStatus(s)}>
+                  Mark {s.replace(/_/g, ' ')}
+                </button>
+              ))}
+            </div>
+          </div>
+        </>
+      )}
     </section>
   );
 }

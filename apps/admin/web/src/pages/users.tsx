@@ -3,6 +3,7 @@ import { formatMoney, Link, Money, navigate, parseMoney, useLoad } from '@storef
 import type { LedgerEntry } from '../types.ts';
 import { api, client } from '../api.ts';
 import { DateFilter, FilterBar, LiveSearch, present, useUrlFilters, YesNoFilter } from '../filters.tsx';
+import { can } from '../access.ts';
 import { Cell, ErrorBox, LedgerTable, Notice, PagedTable, Pending, Person, Status, When, minorToInput, useAction, useCurrency, usePaged, NoteForm } from '../ui.tsx';
 
 const USER_FILTERS = ['q', 'joined_from', 'joined_to', 'has_orders', 'has_balance'] as const;
@@ -172,23 +173,26 @@ export function UserDetailPage({ id }: { id: string }) {
         </dl>
       )}
       <div className="buttons">
-        {!edit && (
+        {!edit && can('users.write') && (
           <button type="button" className="secondary" onClick={() => setEdit({ full_name: user.full_name, email: user.email ?? '' })}>
             Edit
           </button>
         )}
-        {user.is_admin ? (
-          <button type="button" className="secondary" onClick={() => setAdmin(false)}>
-            Demote from admin
-          </button>
-        ) : (
-          <button type="button" onClick={() => setAdmin(true)}>
-            Promote to admin
+        {can('staff.manage') &&
+          (user.is_admin ? (
+            <button type="button" className="secondary" onClick={() => setAdmin(false)}>
+              Demote from admin
+            </button>
+          ) : (
+            <button type="button" onClick={() => setAdmin(true)}>
+              Promote to admin
+            </button>
+          ))}
+        {can('users.delete') && (
+          <button type="button" className="danger" onClick={remove}>
+            Delete user
           </button>
         )}
-        <button type="button" className="danger" onClick={remove}>
-          Delete user
-        </button>
       </div>
 
       <div className="panel">
@@ -205,21 +209,23 @@ export function UserDetailPage({ id }: { id: string }) {
             ))}
           </ul>
         )}
-        <NoteForm id="user-note" label="Add an internal note (staff only)" note={note} setNote={setNote} busy={action.busy} onAdd={addNote} />
+        {can('users.write') && <NoteForm id="user-note" label="Add an internal note (staff only)" note={note} setNote={setNote} busy={action.busy} onAdd={addNote} />}
       </div>
 
-      <AdjustWallet
-        userId={id}
-        currency={String(wallet?.currency ?? currency)}
-        reversing={reversing}
-        onCancel={() => setReversing(null)}
-        onDone={(text) => {
-          setNotice(text);
-          setReversing(null);
-          reload();
-          ledger.reload();
-        }}
-      />
+      {can('wallet.adjust') && (
+        <AdjustWallet
+          userId={id}
+          currency={String(wallet?.currency ?? currency)}
+          reversing={reversing}
+          onCancel={() => setReversing(null)}
+          onDone={(text) => {
+            setNotice(text);
+            setReversing(null);
+            reload();
+            ledger.reload();
+          }}
+        />
+      )}
 
       <h2>Wallet ledger</h2>
       {ledger.items[0] && (
@@ -234,7 +240,7 @@ export function UserDetailPage({ id }: { id: string }) {
         empty="No wallet movements."
         action={(t) => {
           const debit = debitOf(t);
-          return debit ? (
+          return debit && can('wallet.adjust') ? (
             <button type="button" className="secondary" onClick={() => setReversing(debit)} aria-label={`Give back the debit of ${formatMoney(debit.amount, currency)}`}>
               Give back
             </button>

@@ -89,6 +89,39 @@ export async function revokeSession(db: Handle, sessionId: string, now: string):
   await own(db).updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
+/**
+ * A staff member's live back-office sessions, newest first: opened by the admin login, not
+ * revoked, with a refresh token that has not expired. `last_refreshed_at` is when the session last
+ * got tokens (its sign-in or its latest refresh); nothing finer is stored.
+ */
+export function listLiveAdminSessions(db: Handle, userId: string, now: string) {
+  return read(db)
+    .selectFrom('sessions as s')
+    .innerJoin('refresh_tokens as t', 't.session_id', 's.id')
+    .select((eb) => ['s.id', 's.created_at', 's.mfa', eb.fn.max('t.created_at').as('last_refreshed_at')])
+    .where('s.user_id', '=', userId)
+    .where('s.admin', '=', 1)
+    .where('s.revoked_at', 'is', null)
+    .groupBy(['s.id', 's.created_at', 's.mfa'])
+    .having((eb) => eb.fn.max('t.expires_at'), '>', now)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .execute();
+}
+
+/** Revokes one live admin session of `userId`; false when it is not theirs, not an admin session, or already over. */
+export async function revokeOwnAdminSession(db: Handle, userId: string, sessionId: string, now: string): Promise<boolean> {
+  const r = await own(db)
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('admin', '=', 1)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export async function revokeUserSessions(db: Handle, userId: string, now: string): Promise<number> {
   const r = await own(db)
     .updateTable('sessions')

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
 import { DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 import type { Handle } from '../../lib/db-types.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 import { own } from './tables.ts';
 import { newId, randomToken } from '../../lib/ids.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -236,6 +237,40 @@ async function withinGrace(ctx: Ctx, trx: Handle, sessionId: string, usedAt: str
 
 export async function logout(ctx: Ctx, principal: Principal): Promise<void> {
   await repo.revokeUserSessions(ctx.db, principal.userId, ctx.clock.now().toISOString());
+}
+
+/** `GET /admin/me/sessions`: the caller's own live back-office sessions, the one making the call marked. */
+export async function ownAdminSessions(ctx: Ctx, principal: Principal) {
+  const rows = await repo.listLiveAdminSessions(ctx.db, principal.userId, ctx.clock.now().toISOString());
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      created_at: r.created_at,
+      last_refreshed_at: String(r.last_refreshed_at ?? r.created_at),
+      mfa_verified: r.mfa === 1,
+      current: r.id === principal.sessionId,
+    })),
+  };
+}
+
+/**
+ * `DELETE /admin/me/sessions/:id`: signs out one of the caller's own back-office sessions (a lost
+ * laptop, a shared desk), audited in the same transaction. Any other id, another staff member's
+ * included, is 404 and changes nothing.
+ */
+export async function signOutOwnSession(ctx: Ctx, principal: Principal, sessionId: string): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  await own(ctx.db).transaction().execute(async (trx) => {
+    if (!(await repo.revokeOwnAdminSession(trx, principal.userId, sessionId, now))) throw notFound('session');
+    await recordAudit(ctx, trx, {
+      adminId: principal.userId,
+      action: 'staff.session_sign_out',
+      entity: 'staff',
+      entityId: principal.userId,
+      before: { session_id: sessionId, signed_in: true },
+      after: { session_id: sessionId, signed_in: false },
+    });
+  });
 }
 
 /** Retention: sessions and refresh tokens 30 days after they expired or were revoked. */

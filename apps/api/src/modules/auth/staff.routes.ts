@@ -2,17 +2,20 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as mfa from './mfa.service.ts';
+import { ownAdminSessions, signOutOwnSession } from './auth.service.ts';
 import * as staff from './staff.service.ts';
 import { AdminSignInSchema } from './auth.schemas.ts';
 import {
   AcceptedInviteSchema,
   AcceptInviteBodySchema,
   AdminMeSchema,
+  AdminSessionsSchema,
   CodeBodySchema,
   InviteBodySchema,
   MfaLoginBodySchema,
   MfaSetupSchema,
   RecoveryCodesSchema,
+  SessionIdParamsSchema,
   StaffIdParamsSchema,
   StaffMemberSchema,
   UpdateStaffBodySchema,
@@ -49,6 +52,18 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { auth: 'admin', permission: 'staff.self' }, schema: { tags, body: CodeBodySchema, response: { 204: NoContent } } },
     async (req, reply) => {
       await mfa.disableOwn(ctx, req.principal!, req.body.code, req.ip);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get('/admin/me/sessions', { config: { auth: 'admin', permission: 'staff.self' }, schema: { tags, response: { 200: AdminSessionsSchema } } }, (req) =>
+    ownAdminSessions(ctx, req.principal!),
+  );
+  app.delete(
+    '/admin/me/sessions/:id',
+    { config: { auth: 'admin', permission: 'staff.self' }, schema: { tags, params: SessionIdParamsSchema, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await signOutOwnSession(ctx, req.principal!, req.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -69,3 +69,15 @@ export const MfaSetupSchema = Type.Object({
 export const RecoveryCodesSchema = Type.Object({ recovery_codes: Type.Array(Type.String(), { description: 'ten single-use codes, shown this once' }) });
 
 export const StaffIdParamsSchema = Type.Object({ id: Type.String() });
+
+export const AdminSessionSchema = Type.Object({
+  id: Type.String(),
+  created_at: Type.String({ description: 'when the staff member signed in' }),
+  last_refreshed_at: Type.String({ description: 'when the session last got tokens (its sign-in or its latest refresh)' }),
+  mfa_verified: Type.Boolean({ description: 'the session proved a second factor' }),
+  current: Type.Boolean({ description: 'the session making this request' }),
+});
+
+export const AdminSessionsSchema = Type.Object({ items: Type.Array(AdminSessionSchema) });
+
+export const SessionIdParamsSchema = Type.Object({ id: Type.String() });

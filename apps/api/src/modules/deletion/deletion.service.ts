@@ -116,8 +116,10 @@ export async function fileRequest(
       const token = await repo.findToken(trx, hash);
       // A token only works in the flow that issued it, and in-app only for the caller's own account.
       if (!token || token.channel !== channel || (callerId !== null && token.user_id !== callerId)) throw invalidDeletionToken();
-      if (!(await accounts.findUserById(trx, token.user_id))) throw invalidDeletionToken();
+      const user = await accounts.findUserById(trx, token.user_id);
+      if (!user) throw invalidDeletionToken();
       if (!(await repo.spendToken(trx, hash, nowIso))) throw invalidDeletionToken();
+      await guardOwner(trx, user);
       const blockers = await blockersOf(trx, token.user_id);
       if (blockers.length) throw blocked(blockers);
       const existing = await repo.findPending(trx, token.user_id);
@@ -175,9 +177,18 @@ async function anonymise(ctx: Ctx, trx: SharedTrx, userId: string): Promise<bool
   return true;
 }
 
+/**
+ * The last active owner's account is not deleted by the shopper flow either (docs/deletion.md,
+ * "Staff accounts"): 409 `last_owner`, as for the staff routes. Checked when the request is filed
+ * and again when the job would complete it, since owners may step down during the grace period.
+ */
+async function guardOwner(trx: SharedTrx, user: { id: string; staff_role: string | null; is_admin: number }): Promise<void> {
+  if (user.staff_role === 'owner' && user.is_admin === 1) await accounts.guardLastOwner(trx, user.id);
+}
+
 class Deferred extends Error {
-  readonly blockers: Blocker[];
-  constructor(blockers: Blocker[]) {
+  readonly blockers: (Blocker | 'last_owner')[];
+  constructor(blockers: (Blocker | 'last_owner')[]) {
     super('deletion deferred');
     this.blockers = blockers;
   }
@@ -186,7 +197,8 @@ class Deferred extends Error {
 /**
  * Completes one due request: claims it (pending → completed, conditional), re-checks blockers
  * and anonymises, all in one transaction. A request whose blockers appeared during the grace
- * period is left pending (rolled back) and logged; it completes on a later run once they clear.
+ * period, or whose account is by then the last active owner, is left pending (rolled back) and
+ * logged; it completes on a later run once that clears.
  */
 async function completeOne(ctx: Ctx, requestId: string): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
@@ -196,6 +208,10 @@ async function completeOne(ctx: Ctx, requestId: string): Promise<boolean> {
       if (!claimed) return false;
       const blockers = await blockersOf(trx, claimed.user_id);
       if (blockers.length) throw new Deferred(blockers);
+      const user = await accounts.findUserById(trx, claimed.user_id);
+      if (user) await guardOwner(trx, user).catch((err: unknown) => {
+        throw err instanceof AppError && err.code === 'last_owner' ? new Deferred(['last_owner']) : err;
+      });
       await anonymise(ctx, trx, claimed.user_id);
       return true;
     });
