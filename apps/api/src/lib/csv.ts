@@ -12,25 +12,33 @@ import { minorToDecimal } from '@storefront/money';
 export const EXPORT_BATCH = 500;
 
 /**
- * Every row of a newest-first, id-keyed list, one batch (`EXPORT_BATCH`) per query: `fetch(before,
- * limit)` answers rows with id < `before` (all rows when null), newest first.
+ * Where an export's keyset stands: the last row written. The next batch is the rows before it in
+ * (created_at, id) order, newest first, which is the order of the time indexes every export walks
+ * (`…_created_idx` and the `(filter, created_at, id)` ones, docs/admin-exports.md): one index
+ * range, read once from the newest row to the oldest, whatever the planner knows of the values.
  */
-export async function* allRows<T extends { id: string }>(fetch: (before: string | null, limit: number) => Promise<T[]>): AsyncGenerator<T> {
-  for await (const rows of allBatches(fetch)) yield* rows;
+export interface TimeKey {
+  created_at: string;
+  id: string;
 }
 
 /**
- * The same rows a batch at a time, for exports that read something more per batch (the
- * customers' names, an order's lines) in one query rather than one per row. Ids are made from
- * the clock (`lib/ids.ts`), so id order is creation order: the keyset on id pages by (created_at, id).
+ * Every row of a newest-first export, one batch (`EXPORT_BATCH`) per query: `fetch(older, limit)`
+ * answers the rows before `older` in (created_at, id) order (all rows when null), newest first.
  */
-export async function* allBatches<T extends { id: string }>(fetch: (before: string | null, limit: number) => Promise<T[]>): AsyncGenerator<T[]> {
-  let before: string | null = null;
+export async function* allRows<T extends TimeKey>(fetch: (older: TimeKey | null, limit: number) => Promise<T[]>): AsyncGenerator<T> {
+  for await (const rows of allBatches(fetch)) yield* rows;
+}
+
+/** The same rows a batch at a time, for exports that read something more per batch (the customers' names, an order's lines) in one query rather than one per row. */
+export async function* allBatches<T extends TimeKey>(fetch: (older: TimeKey | null, limit: number) => Promise<T[]>): AsyncGenerator<T[]> {
+  let older: TimeKey | null = null;
   for (;;) {
-    const rows = await fetch(before, EXPORT_BATCH);
+    const rows = await fetch(older, EXPORT_BATCH);
     if (rows.length > 0) yield rows;
     if (rows.length < EXPORT_BATCH) return;
-    before = rows.at(-1)!.id;
+    const last = rows.at(-1)!;
+    older = { created_at: last.created_at, id: last.id };
   }
 }
 
