@@ -132,8 +132,10 @@ export function listTransactions(db: Handle, filter: TransactionFilter & { befor
  * primary-key walk to prefer (docs/performance.md, "Indexes and their plans").
  */
 export function exportTransactions(db: Handle, filter: TransactionFilter & { older: TimeKey | null; limit: number }): Promise<TransactionRow[]> {
-  let q = filteredTransactions(db, filter);
   const older = filter.older;
+  // After the first batch the keyset is the only upper bound (the rows before `older` are before
+  // `to`): given both, SQLite starts its walk at `to` and steps over every row already written.
+  let q = filteredTransactions(db, older === null ? filter : { ...filter, to: undefined });
   if (older !== null) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(older.created_at, older.id)));
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }

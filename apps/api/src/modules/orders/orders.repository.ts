@@ -240,8 +240,9 @@ export function listOrders(db: Handle, f: OrderFilter & { before: string | null;
  * batch is one index range and the planner has no primary-key walk to prefer.
  */
 export function exportOrders(db: Handle, f: OrderFilter & { older: TimeKey | null; limit: number }): Promise<OrderRow[]> {
-  let q = filteredOrders(db, f);
   const older = f.older;
+  // After the first batch the keyset is the only upper bound, as in the ledger's `exportTransactions`.
+  let q = filteredOrders(db, older === null ? f : { ...f, to: undefined });
   if (older !== null) q = q.where((eb) => eb(eb.refTuple('orders.created_at', 'orders.id'), '<', eb.tuple(older.created_at, older.id)));
   return q.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.limit).execute() as Promise<OrderRow[]>;
 }
