@@ -1,5 +1,5 @@
 /**
- * `node bench/explain.ts --url <DATABASE_URL> [--days 30 | --from ISO] [--recheck] [--what reconciliation|dashboard|search|orders] [--q text]`:
+ * `node bench/explain.ts --url <DATABASE_URL> [--days 30 | --from ISO] [--recheck] [--what reconciliation|dashboard|search|orders|exports] [--q text]`:
  * runs the back office's reports in-process against a database made by `bench/scale.ts --keep`,
  * records every statement they send, and prints each one's time and plan (PostgreSQL
  * `EXPLAIN ANALYZE`, SQLite `EXPLAIN QUERY PLAN`). The plans in docs/performance.md come from here.
@@ -13,6 +13,8 @@ import { reconcile } from '../apps/api/src/modules/backoffice/reconciliation.ts'
 import { dashboard, listUsers } from '../apps/api/src/modules/backoffice/admin-users.service.ts';
 import { listPublicProducts } from '../apps/api/src/modules/catalogue/catalogue.service.ts';
 import { adminList } from '../apps/api/src/modules/orders/orders.service.ts';
+import { adminTransactionsCsv } from '../apps/api/src/modules/wallet/wallet.service.ts';
+import { EXPORT_BATCH } from '../apps/api/src/lib/csv.ts';
 
 const { values: args } = parseArgs({
   options: { url: { type: 'string' }, days: { type: 'string', default: '30' }, from: { type: 'string' }, recheck: { type: 'boolean', default: false }, what: { type: 'string', default: 'reconciliation' }, q: { type: 'string', default: 'quokka' } },
@@ -21,7 +23,7 @@ if (!args.url) throw new Error('--url is required');
 const seen: LogEvent[] = [];
 let recording = false;
 const database = openDatabase(args.url, { onQuery: (e) => void (recording && seen.push(e)) });
-const ctx = { db: database.db, dialect: database.dialect, config: { currency: 'INR', defaultCountryCode: '+91', lowStockThreshold: 5 }, clock: systemClock } as unknown as Ctx;
+const ctx = { db: database.db, dialect: database.dialect, config: { currency: 'INR', defaultCountryCode: '+91', lowStockThreshold: 5, shopTimeZone: 'UTC' }, clock: systemClock } as unknown as Ctx;
 // --days starts the range at a midnight (whole days only); --from at any moment (a partial first day).
 const from = args.from ?? new Date(Date.now() - Number(args.days) * 86_400_000).toISOString().slice(0, 10);
 const run = {
@@ -34,6 +36,11 @@ const run = {
   // `--q 'sha|+916000012345|019a1b2c'`: each a first page of GET /admin/orders?q= (name, phone, id prefix).
   orders: async () => {
     for (const q of args.q.split('|')) await adminList(ctx, { q });
+  },
+  // The transactions CSV from --days/--from to now, its first three batches (each a ledger batch and its customers).
+  exports: async () => {
+    let rows = 0;
+    for await (const _ of adminTransactionsCsv(ctx, { from })) if (++rows === 3 * EXPORT_BATCH) break;
   },
 }[args.what as 'reconciliation'];
 await run(); // warm: stores the daily figures, fills caches

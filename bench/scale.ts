@@ -20,9 +20,6 @@
  * 1,000,000 webhook log rows, 100,000 tickets (250,000 replies), 1,000,000 referral clicks, over
  * two years of history ending now.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +34,8 @@ import { advanceCheckpoints } from '../apps/api/src/modules/ledger/checkpoints.t
 import { verifyDays } from '../apps/api/src/modules/backoffice/reconciliation.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
-import { freePort, http } from '../apps/api/test/support/spawn-api.ts';
+import { http } from '../apps/api/test/support/spawn-api.ts';
+import { ADMIN, memory, startApi } from './api.ts';
 import { connection, getRequest } from './client.ts';
 
 type Connection = Awaited<ReturnType<typeof connection>>;
@@ -67,7 +65,6 @@ const PRODUCTS = Math.max(50, Math.round(USERS * 0.02));
 const HEAVY = 2 * Math.floor(USERS / 4) + 1;
 const HEAVY_ORDERS = Math.min(10_000, USERS);
 const PASSWORD = 'bench-password-123';
-const ADMIN = { phone: '+919000000999', password: 'bench-admin-password' };
 const log = (s: string) => process.stderr.write(s + '\n');
 /** BENCH_SLOW_MS: log each call at least this slow, timed on the API's clock (its `--trace-gc` lines use the same). */
 const SLOW_MS = process.env.BENCH_SLOW_MS === undefined ? undefined : Number(process.env.BENCH_SLOW_MS);
@@ -271,12 +268,6 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 
-function memory(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string) => Number(status.match(new RegExp(`${k}:\\s+(\\d+)`))![1]) / 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-
 async function timeRoute(base: string, r: Route, token: string | null) {
   const url = new URL(base + r.path);
   const request = getRequest(url, token ? { 'x-sdk-access-token': token } : {});
@@ -353,26 +344,15 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     await database.close();
   }
 
-  const port = await freePort();
-  // BENCH_API_NODE_ARGS, e.g. `--trace-gc` or a memory-logging `--import` (docs/performance.md, "The API's memory").
-  const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', ...apiNodeArgs, 'src/server.ts'], {
-    cwd: join(import.meta.dirname, '..', 'apps', 'api'),
-    env: {
-      PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url,
-      JWT_SECRET: randomBytes(32).toString('hex'), SEED_ADMIN_PHONE: ADMIN.phone, SEED_ADMIN_PASSWORD: ADMIN.password, ADMIN_REQUIRE_MFA: 'false', CATALOGUE_CACHE_MS: '0', JOBS_INTERVAL_SECONDS: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const api = await startApi(url).catch(async (err) => {
+    log(`${dialect}: ${args.keep || args.url ? `database kept: ${url}` : 'database dropped'}`);
+    if (!(args.keep || args.url)) await drop();
+    throw err;
   });
-  apiStartedAt = performance.now();
-  const base = `http://127.0.0.1:${port}`;
+  const child = api.child;
+  apiStartedAt = api.startedAt;
+  const base = api.base;
   try {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error('API exited');
-      if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
-      if (i > 600) throw new Error('API did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const login = async (path: string, phone: string, password: string) => {
       const r = await http(base, 'POST', `/api/v1${path}`, { body: { phone, password } });
       if (r.status !== 200) throw new Error(`login ${phone}: ${r.status} ${r.text}`);
@@ -488,8 +468,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     console.log(`\nReconciliation of the last 729 days: ok ${check.ok}, ${check.mismatches.length} mismatches; orders ${check.orders.placed.count}, completed top-ups ${check.topups.completed.count}, wallets ${check.balances.wallets}, sum of balances ${check.balances.sum_of_balances} = ledger ${check.balances.sum_of_ledger}`);
     console.log(`API peak RSS ${memory(child.pid!).hwm.toFixed(0)} MB; load average after ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await api.stop();
     if (args.keep || args.url) log(`${dialect}: database kept: ${url}`);
     else await drop();
   }

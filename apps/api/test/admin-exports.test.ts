@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
-import { EXPORT_BATCH, text } from '../src/lib/csv.ts';
+import { EXPORT_BATCH, localDate, text, utcTime } from '../src/lib/csv.ts';
 import { call, countingApp, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
 
@@ -131,6 +131,16 @@ describe('admin CSV exports', () => {
     assert.deepEqual(res.rows.map((r) => r.reason), cases.map(([, cell]) => cell).reverse(), 'one row per refund, newest first');
     assert.ok(res.rows.every((r) => r.amount === '0.01'), 'the amount stays a plain number');
     for (const [reason, , field] of cases) assert.ok(res.text.includes(`,${field},${admin.id}\r\n`), `${JSON.stringify(reason)} written as ${JSON.stringify(field)}`);
+  });
+
+  it('localDate() and utcTime(): the local date turns at the zone\'s midnight, to the minute, rows in time order or not', () => {
+    // Asia/Kolkata is +05:30: its midnight is 18:30 UTC, mid-hour.
+    const at = ['2026-03-12T18:29:00.000Z', '2026-03-12T18:29:59.999Z', '2026-03-12T18:30:00.000Z', '2026-03-12T18:29:30.000Z', '2026-03-12T18:30:00.000Z'];
+    assert.deepEqual(at.map((iso) => localDate(iso, 'Asia/Kolkata')), ['2026-03-12', '2026-03-12', '2026-03-13', '2026-03-12', '2026-03-13']);
+    assert.deepEqual(at.slice(0, 3).map((iso) => localDate(iso, 'UTC')), ['2026-03-12', '2026-03-12', '2026-03-12']);
+    assert.equal(localDate('2026-03-12T18:30:00+00:00', 'Asia/Kolkata'), '2026-03-13', 'another form of the same instant');
+    assert.equal(utcTime('2026-03-12T18:29:59.999Z'), '2026-03-12 18:29:59');
+    assert.equal(utcTime('2026-03-13T00:29:59+05:30'), '2026-03-12 18:59:59');
   });
 
   it("text(): a leading ' for text whose first non-space character starts a formula, nothing else changed", () => {

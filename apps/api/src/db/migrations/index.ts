@@ -48,6 +48,8 @@ import * as stockAlerts from '../../modules/catalogue/migrations/2026-11-26-21-s
 import * as staffRoles from '../../modules/accounts/migrations/2026-11-26-22-staff-roles.ts';
 import * as staffMfa from '../../modules/auth/migrations/2026-11-26-23-staff-mfa.ts';
 import * as topupReturn from '../../modules/topups/migrations/2026-11-26-24-topup-return.ts';
+import * as ledgerTimeKeys from '../../modules/ledger/migrations/2026-11-26-25-ledger-time-keys.ts';
+import * as orderTimeKeys from '../../modules/orders/migrations/2026-11-26-26-order-time-keys.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +76,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-22-staff-roles': staffRoles,
   '2026-11-26-23-staff-mfa': staffMfa,
   '2026-11-26-24-topup-return': topupReturn,
+  '2026-11-26-25-ledger-time-keys': ledgerTimeKeys,
+  '2026-11-26-26-order-time-keys': orderTimeKeys,
 };

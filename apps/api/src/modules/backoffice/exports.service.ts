@@ -6,7 +6,7 @@ import type { Ctx } from '../../context.ts';
 
 import { allBatches, customerCells, money, text, timeCells } from '../../lib/csv.ts';
 import { accounts } from '../accounts/index.ts';
-import { adminFilter, listOrders, listRefunds } from '../orders/index.ts';
+import { adminFilter, exportOrders, exportRefunds } from '../orders/index.ts';
 import { reconcile } from './reconciliation.ts';
 import { orderNumber } from './audit-log.service.ts';
 import { read } from './tables.ts';
@@ -27,7 +27,7 @@ export const ORDER_CSV_COLUMNS = [
 type OrderFilters = Parameters<typeof adminFilter>[1];
 type OrderFilter = Awaited<ReturnType<typeof adminFilter>>;
 
-const orderBatches = (ctx: Ctx, filter: OrderFilter) => allBatches((before, limit) => listOrders(ctx.db, { ...filter, before, limit }));
+const orderBatches = (ctx: Ctx, filter: OrderFilter) => allBatches((older, limit) => exportOrders(ctx.db, { ...filter, older, limit }));
 
 /** The filter is checked before the answer starts, so a bad one is a 400, not a cut-off file. */
 export async function ordersCsv(ctx: Ctx, q: OrderFilters) {
@@ -61,13 +61,13 @@ export const ORDER_LINE_CSV_COLUMNS = [
   'product_id', 'product', 'quantity', 'unit_price', 'line_total', 'currency',
 ] as const;
 
-/** The lines of a batch of orders, in one read (order_items, read-only), in the orders' order and then by product. */
+/** The lines of a batch of orders, in one read (order_items, read-only), each order's by product. */
 function linesOf(ctx: Ctx, orderIds: string[]) {
   return read(ctx.db)
     .selectFrom('order_items')
     .select(['order_id', 'product_id', 'name', 'unit_price', 'quantity', 'line_total'])
     .where('order_id', 'in', orderIds)
-    .orderBy('order_id', 'desc')
+    .orderBy('order_id')
     .orderBy('product_id')
     .execute();
 }
@@ -83,23 +83,25 @@ export async function orderLinesCsv(ctx: Ctx, q: OrderFilters) {
 async function* orderLineRows(ctx: Ctx, filter: OrderFilter) {
   for await (const batch of orderBatches(ctx, filter)) {
     const [customer, lines] = await Promise.all([customers(ctx, batch.map((o) => o.user_id)), linesOf(ctx, batch.map((o) => o.id))]);
-    const orders = new Map(batch.map((o) => [o.id, o]));
-    for (const l of lines) {
-      const o = orders.get(l.order_id)!;
-      yield {
-        order_id: o.id,
-        order_number: orderNumber(o.id),
-        ...when(ctx, o.created_at),
-        status: o.status,
-        user_id: o.user_id,
-        ...customer(o.user_id),
-        product_id: l.product_id,
-        product: text(l.name),
-        quantity: Number(l.quantity),
-        unit_price: money(l.unit_price, o.currency),
-        line_total: money(l.line_total, o.currency),
-        currency: o.currency,
-      };
+    const linesByOrder = new Map<string, typeof lines>();
+    for (const l of lines) linesByOrder.set(l.order_id, [...(linesByOrder.get(l.order_id) ?? []), l]);
+    for (const o of batch) {
+      for (const l of linesByOrder.get(o.id) ?? []) {
+        yield {
+          order_id: o.id,
+          order_number: orderNumber(o.id),
+          ...when(ctx, o.created_at),
+          status: o.status,
+          user_id: o.user_id,
+          ...customer(o.user_id),
+          product_id: l.product_id,
+          product: text(l.name),
+          quantity: Number(l.quantity),
+          unit_price: money(l.unit_price, o.currency),
+          line_total: money(l.line_total, o.currency),
+          currency: o.currency,
+        };
+      }
     }
   }
 }
@@ -112,7 +114,7 @@ export const REFUND_CSV_COLUMNS = [
 export async function* refundsCsv(ctx: Ctx, q: { order_id?: string; user_id?: string }) {
   const filter = { ...(q.order_id ? { orderId: q.order_id } : {}), ...(q.user_id ? { userId: q.user_id } : {}) };
   const currency = ctx.config.currency;
-  for await (const batch of allBatches((before, limit) => listRefunds(ctx.db, { ...filter, before, limit }))) {
+  for await (const batch of allBatches((older, limit) => exportRefunds(ctx.db, { ...filter, older, limit }))) {
     const customer = await customers(ctx, batch.map((r) => r.user_id));
     for (const r of batch) {
       yield {

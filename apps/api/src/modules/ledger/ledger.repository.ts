@@ -3,6 +3,7 @@ import { own, type Db, type TransactionType, type WalletTransactionsTable, type 
 import { cte } from '../../lib/cte.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
+import type { TimeKey } from '../../lib/csv.ts';
 
 export type WalletRow = Pick<Selectable<WalletsTable>, 'user_id' | 'shopping_credits' | 'reward_points' | 'e_vouchers' | 'last_entry_id'>;
 export type TransactionRow = Selectable<WalletTransactionsTable>;
@@ -106,18 +107,37 @@ export async function insertTransaction(db: Handle, r: TransactionRow): Promise<
   await insertTx(own(db), r.id, r.user_id, r.type, r.amount, r.balance_after, r.reference, r.created_at);
 }
 
-/** Newest first (ids sort by creation); `before` is the id of the last row of the previous page. */
-export function listTransactions(
-  db: Handle,
-  filter: { userId?: string; type?: TransactionType; from?: string; to?: string; before: string | null; limit: number },
-): Promise<TransactionRow[]> {
+type TransactionFilter = { userId?: string; type?: TransactionType; from?: string; to?: string };
+
+function filteredTransactions(db: Handle, filter: TransactionFilter) {
   let q = own(db).selectFrom('wallet_transactions').select(txColumns);
   if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
   if (filter.type !== undefined) q = q.where('type', '=', filter.type);
   if (filter.from !== undefined) q = q.where('created_at', '>=', filter.from);
   if (filter.to !== undefined) q = q.where('created_at', '<', filter.to);
+  return q;
+}
+
+/** Newest first (ids sort by creation); `before` is the id of the last row of the previous page. */
+export function listTransactions(db: Handle, filter: TransactionFilter & { before: string | null; limit: number }): Promise<TransactionRow[]> {
+  let q = filteredTransactions(db, filter);
   if (filter.before !== null) q = q.where('id', '<', filter.before);
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+/**
+ * An export's batch: the rows before `older` in (created_at, id) order, newest first. That is the
+ * order of `wallet_transactions_created_idx` and of the user's and the type's time indexes
+ * (migration 25), so a batch is one index range whichever filter is set, and the planner has no
+ * primary-key walk to prefer (docs/performance.md, "Indexes and their plans").
+ */
+export function exportTransactions(db: Handle, filter: TransactionFilter & { older: TimeKey | null; limit: number }): Promise<TransactionRow[]> {
+  const older = filter.older;
+  // After the first batch the keyset is the only upper bound (the rows before `older` are before
+  // `to`): given both, SQLite starts its walk at `to` and steps over every row already written.
+  let q = filteredTransactions(db, older === null ? filter : { ...filter, to: undefined });
+  if (older !== null) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(older.created_at, older.id)));
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
 export async function sumTransactions(db: Handle, userId: string): Promise<number> {

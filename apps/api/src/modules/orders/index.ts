@@ -15,4 +15,4 @@ export { adminFilter } from './orders.service.ts';
 export { transitions } from './transitions.ts';
 export type { OrdersView } from './tables.ts';
 export { AdminOrdersQuerySchema, RefundsQuerySchema } from './orders.schemas.ts';
-export { countOpenOrders, listOrders, listRefunds } from './orders.repository.ts';
+export { countOpenOrders, exportOrders, exportRefunds, listOrders, listRefunds } from './orders.repository.ts';

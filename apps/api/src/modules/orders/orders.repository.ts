@@ -3,6 +3,7 @@ import { own, read, OPEN_ORDER_STATUSES, type Db, type OrderEventsTable, type Or
 import type { Handle } from '../../lib/db-types.ts';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import { trigramPhrase } from '../../lib/search.ts';
+import type { TimeKey } from '../../lib/csv.ts';
 import { precompiled, precompiledPerCount } from '../../lib/precompiled.ts';
 import { orderPaymentCtes, DEBIT, DEBIT_REFUSALS, WALLET_VERDICT, type DebitRefusal } from '../ledger/index.ts';
 import { orderLinesCtes, stockTakeCte, LINE_REFUSALS, LINES, type LineRefusal } from '../catalogue/index.ts';
@@ -197,8 +198,7 @@ export interface OrderFilter {
   totalMax?: number;
 }
 
-/** Newest first, by the primary key (ids sort in creation order), so every filter pages by `id < cursor`. */
-export function listOrders(db: Handle, f: OrderFilter & { before: string | null; limit: number }): Promise<OrderRow[]> {
+function filteredOrders(db: Handle, f: OrderFilter) {
   let q = read(db).selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const));
   if (f.userId !== undefined) q = q.where('orders.user_id', '=', f.userId);
   if (f.status !== undefined) q = q.where('orders.status', '=', f.status);
@@ -224,8 +224,27 @@ export function listOrders(db: Handle, f: OrderFilter & { before: string | null;
   if (f.to !== undefined) q = q.where('orders.created_at', '<', f.to);
   if (f.totalMin !== undefined) q = q.where('orders.total', '>=', f.totalMin);
   if (f.totalMax !== undefined) q = q.where('orders.total', '<=', f.totalMax);
+  return q.modifyEnd(sql.raw(m !== undefined ? PLAN_PER_CALL : ''));
+}
+
+/** Newest first, by the primary key (ids sort in creation order), so every filter pages by `id < cursor`. */
+export function listOrders(db: Handle, f: OrderFilter & { before: string | null; limit: number }): Promise<OrderRow[]> {
+  let q = filteredOrders(db, f);
   if (f.before !== null) q = q.where('orders.id', '<', f.before);
-  return q.orderBy('orders.id', 'desc').limit(f.limit).modifyEnd(sql.raw(m !== undefined ? PLAN_PER_CALL : '')).execute() as Promise<OrderRow[]>;
+  return q.orderBy('orders.id', 'desc').limit(f.limit).execute() as Promise<OrderRow[]>;
+}
+
+/**
+ * An export's batch: the orders before `older` in (created_at, id) order, newest first, the order
+ * of `orders_created_idx` and of the user's and the status's time indexes (migration 26), so a
+ * batch is one index range and the planner has no primary-key walk to prefer.
+ */
+export function exportOrders(db: Handle, f: OrderFilter & { older: TimeKey | null; limit: number }): Promise<OrderRow[]> {
+  const older = f.older;
+  // After the first batch the keyset is the only upper bound, as in the ledger's `exportTransactions`.
+  let q = filteredOrders(db, older === null ? f : { ...f, to: undefined });
+  if (older !== null) q = q.where((eb) => eb(eb.refTuple('orders.created_at', 'orders.id'), '<', eb.tuple(older.created_at, older.id)));
+  return q.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.limit).execute() as Promise<OrderRow[]>;
 }
 
 /** `%` and `_` in the search text are literal. */
@@ -280,12 +299,27 @@ export function findRefund(db: Handle, id: string): Promise<RefundRow | undefine
   return own(db).selectFrom('refunds').select(refundColumns).where('id', '=', id).executeTakeFirst();
 }
 
-export function listRefunds(db: Handle, f: { orderId?: string; userId?: string; before: string | null; limit: number }): Promise<RefundRow[]> {
+type RefundFilter = { orderId?: string; userId?: string };
+
+function filteredRefunds(db: Handle, f: RefundFilter) {
   let q = own(db).selectFrom('refunds').select(refundColumns);
   if (f.orderId !== undefined) q = q.where('order_id', '=', f.orderId);
   if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+  return q;
+}
+
+export function listRefunds(db: Handle, f: RefundFilter & { before: string | null; limit: number }): Promise<RefundRow[]> {
+  let q = filteredRefunds(db, f);
   if (f.before !== null) q = q.where('id', '<', f.before);
   return q.orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+/** An export's batch of refunds, as `exportOrders` (`refunds_created_idx`, the user's time index of migration 26). */
+export function exportRefunds(db: Handle, f: RefundFilter & { older: TimeKey | null; limit: number }): Promise<RefundRow[]> {
+  let q = filteredRefunds(db, f);
+  const older = f.older;
+  if (older !== null) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(older.created_at, older.id)));
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
 }
 
 /** A user's orders in placed, processing or shipped (account deletion's `open_orders` blocker). */

@@ -102,7 +102,7 @@ export function adminTransactionsCsv(ctx: Ctx, q: AdminTransactionFilters) {
 
 async function* transactionRows(ctx: Ctx, filter: ReturnType<typeof transactionFilter>) {
   const currency = ctx.config.currency;
-  for await (const batch of allBatches((before, limit) => ledger.listTransactions(ctx.db, { ...filter, before, limit }))) {
+  for await (const batch of allBatches((older, limit) => ledger.exportTransactions(ctx.db, { ...filter, older, limit }))) {
     const person = await accounts.people(ctx.db, batch.map((r) => r.user_id));
     for (const r of batch) {
       yield {
