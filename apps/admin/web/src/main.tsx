@@ -1,7 +1,7 @@
 import { StrictMode, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, match, navigate, useLocation } from '@storefront/web';
 import { createRoot } from 'react-dom/client';
-import { api, client, onSessionEnded, portal } from './api.ts';
+import { api, ApiError, client, onSessionEnded, portal } from './api.ts';
 import { can, ROLE_NAMES, setAccess } from './access.ts';
 import { AdminMeContext, useAdminMe } from './admin-me.tsx';
 import type { AdminMe, Permission } from './types.ts';
@@ -131,7 +131,12 @@ function App() {
         setAccess(r);
         setAdminMe(r);
       },
-      () => undefined,
+      // Without its role the portal cannot tell what to show (a 401 has ended the session already).
+      (err) => {
+        if (err instanceof ApiError && err.status === 401) return;
+        setMe(null);
+        setEnded('The back office could not load your account. Please sign in again.');
+      },
     );
   }, []);
   useEffect(() => {
