@@ -16,9 +16,10 @@ const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * Newest first. `q` matches phone (digits and +), name or email, case-insensitively, as a
  * substring, through the search indexes (src/lib/search.ts): SQLite's FTS5 table, PostgreSQL's
- * trigram indexes on the same expressions as below.
+ * trigram indexes on the same expressions as below. A common fragment on SQLite reads only the
+ * newest users' part of the index (`newestMatches`); docs/performance.md, "Search".
  */
-export function listUsers(
+export async function listUsers(
   db: Handle,
   dialect: Dialect,
   f: { q?: string; includeDeleted: boolean; from?: string; to?: string; hasOrders?: boolean; hasBalance?: boolean; before: string | null; limit: number },
@@ -36,27 +37,66 @@ export function listUsers(
     const some = sql<boolean>`exists (select 1 from wallets where wallets.user_id = users.id and wallets.shopping_credits > 0)`;
     q = q.where(f.hasBalance ? some : sql<boolean>`not ${some}`);
   }
+  if (f.before !== null) q = q.where('id', '<', f.before);
   const text = f.q?.trim();
   if (text) {
     const phone = text.replace(/[\s\-().]/g, '');
     const [textPhrase, phonePhrase] = [trigramPhrase(text), phone ? trigramPhrase(phone) : ''];
     if (dialect === 'sqlite' && textPhrase !== null && phonePhrase !== null) {
       const match = `{full_name email} : ${textPhrase}${phonePhrase ? ` OR phone : ${phonePhrase}` : ''}`;
-      q = q.where(sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${match})`);
-    } else {
-      const pattern = `%${likeEscape(text.toLowerCase())}%`;
-      const phonePattern = `%${likeEscape(phone)}%`;
-      q = q.where((eb) =>
-        eb.or([
-          eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`lower(coalesce(email, ''))`, 'like', sql`${pattern} escape '\\'`),
-          ...(phone ? [eb(sql`coalesce(phone, '')`, 'like', sql`${phonePattern} escape '\\'`)] : []),
-        ]),
-      );
+      return newestMatches(db, q, match, f.before, f.limit);
     }
+    const pattern = `%${likeEscape(text.toLowerCase())}%`;
+    const phonePattern = `%${likeEscape(phone)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(coalesce(email, ''))`, 'like', sql`${pattern} escape '\\'`),
+        ...(phone ? [eb(sql`coalesce(phone, '')`, 'like', sql`${phonePattern} escape '\\'`)] : []),
+      ]),
+    );
   }
-  if (f.before !== null) q = q.where('id', '<', f.before);
   return q.orderBy('id', 'desc').limit(f.limit).modifyEnd(sql.raw(text ? PLAN_PER_CALL : '')).execute();
+}
+
+/** More matches than this and a fragment is common: the SQLite search reads the newest users' part of its index only. */
+const FEW_MATCHES = 1000;
+/** The first window of newest users a common fragment is looked for in, in pages; each next one is four times larger. */
+const FIRST_WINDOW_PAGES = 64;
+const WINDOWS = 5;
+
+const usersQuery = (db: Handle) => read(db).selectFrom('users').select(listColumns);
+
+/**
+ * SQLite: the newest `limit` users of `q` matching the FTS5 expression `match`. A rare fragment
+ * (at most FEW_MATCHES, counted with the limit inside the lookup) has all its matches ranked by id.
+ * A common one would rank every match (50,000 for a first name at 1 M users), so it is looked for
+ * among the newest `window` users only: their smallest rowid bounds the FTS5 lookup
+ * (`rowid >= lo`, which FTS5 serves by seeking each posting list; cast, since a JavaScript number
+ * binds as a real, and FTS5 then reads every posting from the start). Any match outside the window
+ * has a smaller rowid, so it is older than the window's oldest id: a full page of rows no older than
+ * that id is the exact answer. Otherwise the window grows, and the last one is the whole table.
+ */
+async function newestMatches(db: Handle, q: ReturnType<typeof usersQuery>, match: string, before: string | null, limit: number) {
+  const byId = (lo: number | null) =>
+    q
+      .where(sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${match}${lo === null ? sql`` : sql` and rowid >= cast(${lo} as integer)`})`)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  const counted = await sql<{ n: number }>`select count(*) as n from (select rowid from users_search where users_search match ${match} limit ${FEW_MATCHES + 1})`.execute(read(db));
+  if (counted.rows[0]!.n <= FEW_MATCHES) return byId(null);
+  for (let i = 0, window = FIRST_WINDOW_PAGES * limit; i < WINDOWS; i++, window *= 4) {
+    const newest = read(db).selectFrom('users').select(['id', sql<number>`rowid`.as('rowid')]).orderBy('id', 'desc').limit(window);
+    const edge = await read(db)
+      .selectFrom((before === null ? newest : newest.where('id', '<', before)).as('w'))
+      .select((eb) => [eb.fn.min('w.rowid').as('lo'), eb.fn.min('w.id').as('oldest'), eb.fn.countAll().as('n')])
+      .executeTakeFirstOrThrow();
+    if (Number(edge.n) === 0) return [];
+    const rows = await byId(Number(edge.lo));
+    if (Number(edge.n) < window || (rows.length === limit && rows[limit - 1]!.id >= (edge.oldest as string))) return rows;
+  }
+  return byId(null);
 }
 
 export function findUserAnyState(db: Handle, id: string) {
