@@ -232,24 +232,21 @@ export async function listOrders(db: Handle, f: OrderFilter & Page): Promise<Ord
   return [...walked, ...older].slice(0, f.limit);
 }
 
-/** The list's filters other than the search, on a query over `orders`. */
-function narrowed<Q extends { where: (...a: never[]) => unknown }>(q: Q, f: OrderFilter & Page): Q {
-  let r = q as unknown as ReturnType<typeof ordersBase>;
-  if (f.userId !== undefined) r = r.where('orders.user_id', '=', f.userId);
-  if (f.status !== undefined) r = r.where('orders.status', '=', f.status);
-  if (f.from !== undefined) r = r.where('orders.created_at', '>=', f.from);
-  if (f.to !== undefined) r = r.where('orders.created_at', '<', f.to);
-  if (f.totalMin !== undefined) r = r.where('orders.total', '>=', f.totalMin);
-  if (f.totalMax !== undefined) r = r.where('orders.total', '<=', f.totalMax);
-  if (f.before !== null) r = r.where('orders.id', '<', f.before);
-  return r as unknown as Q;
-}
-
-const ordersBase = (db: Handle) => read(db).selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const));
+/** The list's filters other than the search, and the page's cursor, as one condition on `orders`. */
+const narrowing = (f: OrderFilter & Page) => (eb: ExpressionBuilder<ReadDb, 'orders'>) =>
+  eb.and([
+    ...(f.userId !== undefined ? [eb('orders.user_id', '=', f.userId)] : []),
+    ...(f.status !== undefined ? [eb('orders.status', '=', f.status)] : []),
+    ...(f.from !== undefined ? [eb('orders.created_at', '>=', f.from)] : []),
+    ...(f.to !== undefined ? [eb('orders.created_at', '<', f.to)] : []),
+    ...(f.totalMin !== undefined ? [eb('orders.total', '>=', f.totalMin)] : []),
+    ...(f.totalMax !== undefined ? [eb('orders.total', '<=', f.totalMax)] : []),
+    ...(f.before !== null ? [eb('orders.id', '<', f.before)] : []),
+  ]);
 
 /** The list's one statement; `floor`: only orders from this id on (a common fragment's walked window). */
 function ordersWhere(db: Handle, f: OrderFilter & Page, floor?: string) {
-  let q = narrowed(ordersBase(db), f);
+  let q = read(db).selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const)).where(narrowing(f));
   const m = f.match;
   if (m !== undefined) {
     q = q.where((eb) =>
@@ -281,7 +278,7 @@ function ordersWhere(db: Handle, f: OrderFilter & Page, floor?: string) {
 function customersOrders(db: Handle, f: OrderFilter & Page, common: { name: string; dialect: Dialect }): Promise<OrderRow[]> {
   const phrase = trigramPhrase(common.name);
   const theirNewest = (eb: ExpressionBuilder<ReadDb, 'users'>) =>
-    narrowed(eb.selectFrom('orders').select('orders.id').whereRef('orders.user_id', '=', 'users.id'), f).orderBy('orders.id', 'desc').limit(f.limit);
+    eb.selectFrom('orders').select('orders.id').whereRef('orders.user_id', '=', 'users.id').where(narrowing(f)).orderBy('orders.id', 'desc').limit(f.limit);
   if (common.dialect === 'sqlite' && phrase !== null) {
     return read(db)
       .selectFrom('users')
@@ -296,7 +293,7 @@ function customersOrders(db: Handle, f: OrderFilter & Page, common: { name: stri
   return read(db)
     .selectFrom('users')
     .innerJoinLateral(
-      (eb) => narrowed(eb.selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const)).whereRef('orders.user_id', '=', 'users.id'), f).orderBy('orders.id', 'desc').limit(f.limit).as('o'),
+      (eb) => eb.selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const)).whereRef('orders.user_id', '=', 'users.id').where(narrowing(f)).orderBy('orders.id', 'desc').limit(f.limit).as('o'),
       (join) => join.onTrue(),
     )
     .selectAll('o')
