@@ -62,8 +62,8 @@ export async function listUsers(
 /** More matches than this and a fragment is common: the SQLite search reads the newest users' part of its index only. */
 const FEW_MATCHES = 1000;
 /** The first window of newest users a common fragment is looked for in, in pages; each next one is four times larger. */
-const FIRST_WINDOW_PAGES = 64;
-const WINDOWS = 5;
+const FIRST_WINDOW_PAGES = 4;
+const WINDOWS = 8;
 
 const usersQuery = (db: Handle) => read(db).selectFrom('users').select(listColumns);
 
