@@ -61,21 +61,23 @@ export async function listUsers(
 
 /** More matches than this and a fragment is common: the SQLite search reads the newest users' part of its index only. */
 const FEW_MATCHES = 1000;
-/** The first window of newest users a common fragment is looked for in, in pages; each next one is four times larger. */
-const FIRST_WINDOW_PAGES = 4;
-const WINDOWS = 8;
+/** Windows tried before every match is ranked (each four times the last). */
+const WINDOWS = 6;
 
 const usersQuery = (db: Handle) => read(db).selectFrom('users').select(listColumns);
 
 /**
  * SQLite: the newest `limit` users of `q` matching the FTS5 expression `match`. A rare fragment
- * (at most FEW_MATCHES, counted with the limit inside the lookup) has all its matches ranked by id.
- * A common one would rank every match (50,000 for a first name at 1 M users), so it is looked for
- * among the newest `window` users only: their smallest rowid bounds the FTS5 lookup
+ * (at most FEW_MATCHES matches, counted with the limit inside the lookup) has all its matches
+ * ranked by id. A common one would rank every match (50,000 for a first name at 1 M users), so it
+ * is looked for among the newest `window` users only: their smallest rowid bounds the FTS5 lookup
  * (`rowid >= lo`, which FTS5 serves by seeking each posting list; cast, since a JavaScript number
  * binds as a real, and FTS5 then reads every posting from the start). Any match outside the window
- * has a smaller rowid, so it is older than the window's oldest id: a full page of rows no older than
- * that id is the exact answer. Otherwise the window grows, and the last one is the whole table.
+ * has a smaller rowid, so it is older than the window's oldest id: a full page of rows no older
+ * than that id is the exact answer. Otherwise the window grows, and past the last one every match
+ * is ranked. The first window holds about two pages of matches at the density the count saw among
+ * the newest rows: each lookup reads the fragment's posting lists, so one window is cheaper than
+ * several small ones.
  */
 async function newestMatches(db: Handle, q: ReturnType<typeof usersQuery>, match: string, before: string | null, limit: number) {
   const byId = (lo: number | null) =>
@@ -84,9 +86,12 @@ async function newestMatches(db: Handle, q: ReturnType<typeof usersQuery>, match
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-  const counted = await sql<{ n: number }>`select count(*) as n from (select rowid from users_search where users_search match ${match} limit ${FEW_MATCHES + 1})`.execute(read(db));
-  if (counted.rows[0]!.n <= FEW_MATCHES) return byId(null);
-  for (let i = 0, window = FIRST_WINDOW_PAGES * limit; i < WINDOWS; i++, window *= 4) {
+  const counted = await sql<{ n: number; low: number; top: number }>`select count(*) as n, min(m.rowid) as low, (select max(rowid) from users) as top
+    from (select rowid from users_search where users_search match ${match} order by rowid desc limit ${FEW_MATCHES + 1}) m`.execute(read(db));
+  const { n, low, top } = counted.rows[0]!;
+  if (n <= FEW_MATCHES) return byId(null);
+  let window = Math.max(4 * limit, Math.ceil((2 * limit * (top - low + 1)) / n));
+  for (let i = 0; i < WINDOWS; i++, window *= 4) {
     const newest = read(db).selectFrom('users').select(['id', sql<number>`rowid`.as('rowid')]).orderBy('id', 'desc').limit(window);
     const edge = await read(db)
       .selectFrom((before === null ? newest : newest.where('id', '<', before)).as('w'))
