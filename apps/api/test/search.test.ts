@@ -64,14 +64,14 @@ describe('search through the search indexes', () => {
     }
   });
 
-  it('a fragment that a thousand users share lists them newest first, page after page, whatever order the rows were written in', async () => {
-    // 3,000 users, 1,119 of them "Zorbly": a common fragment. Only every 100th of the newest
-    // 1,900 matches, so the newest users hold less than a page and the search reads further back.
+  it('a fragment that thousands of users share lists them newest first, page after page, whatever order the rows were written in', async () => {
+    // 12,000 users, 5,664 of them "Zorbly": a common fragment. Only every 100th of the newest
+    // 6,400 matches, so the newest users hold less than a page and the search reads further back.
     // The oldest 100 are written last: their rows come after the newest users' rows.
-    const rows = Array.from({ length: 3000 }, (_, i) => ({
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({
       id: `0a000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
       phone: null,
-      full_name: (i < 1100 || i % 100 === 0 ? 'Zorbly ' : 'Plain ') + String(i),
+      full_name: (i < 5600 || i % 100 === 0 ? 'Zorbly ' : 'Plain ') + String(i),
       email: i % 3 === 0 ? `p${i}@example.test` : null,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
@@ -79,7 +79,7 @@ describe('search through the search indexes', () => {
     const written = [...rows.slice(100), ...rows.slice(0, 100)];
     for (let i = 0; i < written.length; i += 500) await db().insertInto('users').values(written.slice(i, i + 500) as never).execute();
     const expected = rows.filter((r) => r.full_name.startsWith('Zorbly')).map((r) => r.id).sort().reverse();
-    assert.equal(expected.length, 1119);
+    assert.equal(expected.length, 5664);
     const page = async (query: string) => (await call(t.app, 'GET', `/api/v1/admin/users?q=zorbly${query}`, { token: admin.token })).body as { items: { id: string }[]; next_cursor: string | null };
     const seen: string[] = [];
     let cursor: string | null = null;

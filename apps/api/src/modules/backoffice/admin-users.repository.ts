@@ -60,24 +60,24 @@ export async function listUsers(
 }
 
 /** More matches than this and a fragment is common: the SQLite search reads the newest users' part of its index only. */
-const FEW_MATCHES = 1000;
+const FEW_MATCHES = 5000;
 /** Windows tried before every match is ranked (each four times the last). */
 const WINDOWS = 6;
 
 const usersQuery = (db: Handle) => read(db).selectFrom('users').select(listColumns);
 
 /**
- * SQLite: the newest `limit` users of `q` matching the FTS5 expression `match`. A rare fragment
- * (at most FEW_MATCHES matches, counted with the limit inside the lookup) has all its matches
- * ranked by id. A common one would rank every match (50,000 for a first name at 1 M users), so it
- * is looked for among the newest `window` users only: their smallest rowid bounds the FTS5 lookup
+ * SQLite: the newest `limit` users of `q` matching the FTS5 expression `match`. The lookup first
+ * lists the newest FEW_MATCHES + 1 matching rowids (the limit inside the lookup). A rare fragment
+ * (at most FEW_MATCHES) has them all, ranked by id. A common one would rank every match (50,000
+ * for a first name at 1 M users), so it is looked for among the newest `window` users only: their smallest rowid bounds the FTS5 lookup
  * (`rowid >= lo`, which FTS5 serves by seeking each posting list; cast, since a JavaScript number
  * binds as a real, and FTS5 then reads every posting from the start). Any match outside the window
  * has a smaller rowid, so it is older than the window's oldest id: a full page of rows no older
  * than that id is the exact answer. Otherwise the window grows, and past the last one every match
- * is ranked. The first window holds about two pages of matches at the density the count saw among
- * the newest rows: each lookup reads the fragment's posting lists, so one window is cheaper than
- * several small ones.
+ * is ranked. The first window holds about two pages of matches at the density the first lookup
+ * saw among the newest rows: each lookup reads the fragment's posting lists, so one window is
+ * cheaper than several small ones.
  */
 async function newestMatches(db: Handle, q: ReturnType<typeof usersQuery>, match: string, before: string | null, limit: number) {
   const byId = (lo: number | null) =>
@@ -86,10 +86,14 @@ async function newestMatches(db: Handle, q: ReturnType<typeof usersQuery>, match
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-  const counted = await sql<{ n: number; low: number; top: number }>`select count(*) as n, min(m.rowid) as low, (select max(rowid) from users) as top
-    from (select rowid from users_search where users_search match ${match} order by rowid desc limit ${FEW_MATCHES + 1}) m`.execute(read(db));
-  const { n, low, top } = counted.rows[0]!;
-  if (n <= FEW_MATCHES) return byId(null);
+  const newestRows = await sql<{ rowid: number }>`select rowid from users_search where users_search match ${match} order by rowid desc limit ${FEW_MATCHES + 1}`.execute(read(db));
+  const found = newestRows.rows.map((r) => r.rowid);
+  if (found.length <= FEW_MATCHES) {
+    // Every match is in hand: ranked by id without a second lookup.
+    return q.where(sql<boolean>`users.rowid in (select value from json_each(${JSON.stringify(found)}))`).orderBy('id', 'desc').limit(limit).execute();
+  }
+  const top = (await sql<{ top: number }>`select max(rowid) as top from users`.execute(read(db))).rows[0]!.top;
+  const [n, low] = [found.length, found[found.length - 1]!];
   let window = Math.max(4 * limit, Math.ceil((2 * limit * (top - low + 1)) / n));
   for (let i = 0; i < WINDOWS; i++, window *= 4) {
     const newest = read(db).selectFrom('users').select(['id', sql<number>`rowid`.as('rowid')]).orderBy('id', 'desc').limit(window);
