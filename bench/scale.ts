@@ -405,6 +405,9 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       { name: `GET /admin/users?q=${digits} (phone)`, path: `/admin/users?q=${digits}`, token: 'admin' },
       { name: 'GET /admin/users?q=<name>', path: '/admin/users?q=vikram%20patel', token: 'admin' },
       { name: 'GET /admin/users?q=<email>', path: `/admin/users?q=${encodeURIComponent(email)}`, token: 'admin' },
+      // The commonest trigram of the names (Asha, Sharma, Shah: 19 % of customers) and a first name (5 %).
+      { name: 'GET /admin/users?q=<commonest fragment>', path: '/admin/users?q=sha', token: 'admin' },
+      { name: 'GET /admin/users?q=<first name>', path: '/admin/users?q=priy', token: 'admin' },
       { name: 'GET /admin/users/:uid', path: `/admin/users/${heavyId}`, token: 'admin' },
       { name: 'GET /admin/users/:uid/ledger', path: `/admin/users/${heavyId}/ledger`, token: 'admin' },
       { name: 'GET /admin/users/:uid/orders', path: `/admin/users/${heavyId}/orders`, token: 'admin' },
@@ -413,6 +416,9 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       { name: 'GET /admin/orders deep page', path: `/admin/orders?cursor=${deep}`, token: 'admin' },
       { name: 'GET /admin/orders?status=placed', path: '/admin/orders?status=placed', token: 'admin' },
       { name: 'GET /admin/orders?user_id=<heavy>', path: `/admin/orders?user_id=${heavyId}`, token: 'admin' },
+      { name: 'GET /admin/orders?q=<commonest fragment>', path: '/admin/orders?q=sha', token: 'admin' },
+      // Every 20th customer is a Ravi and odd-numbered customers never buy: of the Ravis only the heavy customer has orders.
+      { name: 'GET /admin/orders?q=<fragment of non-buyers>', path: '/admin/orders?q=ravi', token: 'admin' },
       { name: 'GET /admin/orders/:id', path: `/admin/orders/${anOrder}`, token: 'admin' },
       { name: 'GET /admin/refunds', path: '/admin/refunds', token: 'admin' },
       { name: 'GET /admin/transactions?type=topup', path: '/admin/transactions?type=topup', token: 'admin' },

@@ -161,3 +161,61 @@ describe('admin order search and filters', () => {
     assert.equal(bad.body.error, 'validation_failed');
   });
 });
+
+describe('admin order search by a name fragment many customers share', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  /** The orders of the "Quorra" customers, newest first. */
+  const theirs: { id: string; status: string }[] = [];
+
+  before(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+    const db = t.db.database.db;
+    const at = '2026-01-01T00:00:00.000Z';
+    const user = (id: string, full_name: string) => ({ id, phone: null, full_name, created_at: at, updated_at: at });
+    const someone = (n: number) => `0b000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+    // 205 customers share the fragment (more than the few whose orders are gathered at once); one
+    // more does not. Every fifth Quorra ordered twice long ago, customer 7 thirty times; three
+    // orders of customer 10 are the newest of all; 2,100 orders of the other customer lie between.
+    await db.insertInto('users').values([...Array.from({ length: 205 }, (_, k) => user(someone(k), `Quorra ${k}`)), user(someone(999), 'Filler Person')] as never).execute();
+    const orders: { id: string; user_id: string; status: string }[] = [];
+    const add = (prefix: string, n: number, k: number, status: string) => orders.push({ id: `${prefix}-0000-7000-8000-${String(n).padStart(12, '0')}`, user_id: someone(k), status });
+    for (let k = 0; k < 205; k += 5) for (let j = 0; j < 2; j++) add('10000000', k * 2 + j, k, j === 0 ? 'placed' : 'delivered');
+    for (let j = 0; j < 30; j++) add('11000000', j, 7, j % 10 === 0 ? 'placed' : 'delivered');
+    for (let n = 0; n < 2100; n++) add('20000000', n, 999, 'placed');
+    for (let j = 0; j < 3; j++) add('30000000', j, 10, 'shipped');
+    const rows = orders.map((o) => ({ ...o, subtotal: 100, total: 100, refunded_amount: 0, currency: 'INR', created_at: at, updated_at: at }));
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto('orders').values(rows.slice(i, i + 500) as never).execute();
+    theirs.push(...orders.filter((o) => o.user_id !== someone(999)).sort((a, b) => (a.id < b.id ? 1 : -1)));
+  });
+  after(() => t.close());
+
+  const list = async (query: string) => {
+    const r = await call(t.app, 'GET', `/api/v1/admin/orders?${query}`, { token: admin.token });
+    assert.equal(r.status, 200, `${query}: ${r.text}`);
+    return r.body as { items: { id: string }[]; next_cursor: string | null };
+  };
+  const allPages = async (query: string, limit: number) => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.items.map((o) => o.id));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    return seen;
+  };
+
+  it('lists their orders newest first across pages, the newest ones and those far below the newest orders alike', async () => {
+    assert.equal(theirs.length, 115);
+    assert.deepEqual((await list('q=quorra&limit=100')).items.map((o) => o.id), theirs.slice(0, 100).map((o) => o.id));
+    assert.deepEqual(await allPages('q=QUORRA', 7), theirs.map((o) => o.id));
+  });
+
+  it('a filter narrows each customer\'s orders before the newest are taken', async () => {
+    const placed = theirs.filter((o) => o.status === 'placed').map((o) => o.id);
+    assert.equal(placed.length, 44);
+    assert.deepEqual(await allPages('q=quorra&status=placed', 4), placed);
+  });
+});

@@ -64,6 +64,37 @@ describe('search through the search indexes', () => {
     }
   });
 
+  it('a fragment that thousands of users share lists them newest first, page after page, whatever order the rows were written in', async () => {
+    // 12,000 users, 5,664 of them "Zorbly": a common fragment. Only every 100th of the newest
+    // 6,400 matches, so the newest users hold less than a page and the search reads further back.
+    // The oldest 100 are written last: their rows come after the newest users' rows.
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({
+      id: `0a000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+      phone: null,
+      full_name: (i < 5600 || i % 100 === 0 ? 'Zorbly ' : 'Plain ') + String(i),
+      email: i % 3 === 0 ? `p${i}@example.test` : null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    }));
+    const written = [...rows.slice(100), ...rows.slice(0, 100)];
+    for (let i = 0; i < written.length; i += 500) await db().insertInto('users').values(written.slice(i, i + 500) as never).execute();
+    const expected = rows.filter((r) => r.full_name.startsWith('Zorbly')).map((r) => r.id).sort().reverse();
+    assert.equal(expected.length, 5664);
+    const page = async (query: string) => (await call(t.app, 'GET', `/api/v1/admin/users?q=zorbly${query}`, { token: admin.token })).body as { items: { id: string }[]; next_cursor: string | null };
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 4; i++) {
+      const p = await page(`&limit=20${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...p.items.map((u) => u.id));
+      cursor = p.next_cursor;
+    }
+    assert.deepEqual(seen, expected.slice(0, 80), 'newest first across pages');
+    assert.deepEqual((await page('&limit=100')).items.map((u) => u.id), expected.slice(0, 100));
+    // An email fragment every third user has, most of them among the newest.
+    const mails = rows.filter((r) => r.email !== null).map((r) => r.id).sort().reverse();
+    assert.deepEqual(await users('@example.test', '&limit=30'), mails.slice(0, 30));
+  });
+
   it('products are found by name from their creation on, follow a rename, and leave with deletion', async () => {
     const create = await call(t.app, 'POST', '/api/v1/admin/products', { token: admin.token, body: { name: 'Velvet Quokka Teapot', price: 100 } });
     assert.equal(create.status, 201, create.text);

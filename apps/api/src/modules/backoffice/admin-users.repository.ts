@@ -16,9 +16,10 @@ const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * Newest first. `q` matches phone (digits and +), name or email, case-insensitively, as a
  * substring, through the search indexes (src/lib/search.ts): SQLite's FTS5 table, PostgreSQL's
- * trigram indexes on the same expressions as below.
+ * trigram indexes on the same expressions as below. A common fragment on SQLite reads only the
+ * newest users' part of the index (`newestMatches`); docs/performance.md, "Search".
  */
-export function listUsers(
+export async function listUsers(
   db: Handle,
   dialect: Dialect,
   f: { q?: string; includeDeleted: boolean; from?: string; to?: string; hasOrders?: boolean; hasBalance?: boolean; before: string | null; limit: number },
@@ -36,27 +37,75 @@ export function listUsers(
     const some = sql<boolean>`exists (select 1 from wallets where wallets.user_id = users.id and wallets.shopping_credits > 0)`;
     q = q.where(f.hasBalance ? some : sql<boolean>`not ${some}`);
   }
+  if (f.before !== null) q = q.where('id', '<', f.before);
   const text = f.q?.trim();
   if (text) {
     const phone = text.replace(/[\s\-().]/g, '');
     const [textPhrase, phonePhrase] = [trigramPhrase(text), phone ? trigramPhrase(phone) : ''];
     if (dialect === 'sqlite' && textPhrase !== null && phonePhrase !== null) {
       const match = `{full_name email} : ${textPhrase}${phonePhrase ? ` OR phone : ${phonePhrase}` : ''}`;
-      q = q.where(sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${match})`);
-    } else {
-      const pattern = `%${likeEscape(text.toLowerCase())}%`;
-      const phonePattern = `%${likeEscape(phone)}%`;
-      q = q.where((eb) =>
-        eb.or([
-          eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`lower(coalesce(email, ''))`, 'like', sql`${pattern} escape '\\'`),
-          ...(phone ? [eb(sql`coalesce(phone, '')`, 'like', sql`${phonePattern} escape '\\'`)] : []),
-        ]),
-      );
+      return newestMatches(db, q, match, f.before, f.limit);
     }
+    const pattern = `%${likeEscape(text.toLowerCase())}%`;
+    const phonePattern = `%${likeEscape(phone)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(coalesce(email, ''))`, 'like', sql`${pattern} escape '\\'`),
+        ...(phone ? [eb(sql`coalesce(phone, '')`, 'like', sql`${phonePattern} escape '\\'`)] : []),
+      ]),
+    );
   }
-  if (f.before !== null) q = q.where('id', '<', f.before);
   return q.orderBy('id', 'desc').limit(f.limit).modifyEnd(sql.raw(text ? PLAN_PER_CALL : '')).execute();
+}
+
+/** More matches than this and a fragment is common: the SQLite search reads the newest users' part of its index only. */
+const FEW_MATCHES = 5000;
+/** Windows tried before every match is ranked (each four times the last). */
+const WINDOWS = 6;
+
+const usersQuery = (db: Handle) => read(db).selectFrom('users').select(listColumns);
+
+/**
+ * SQLite: the newest `limit` users of `q` matching the FTS5 expression `match`. The lookup first
+ * lists the newest FEW_MATCHES + 1 matching rowids (the limit inside the lookup). A rare fragment
+ * (at most FEW_MATCHES) has them all, ranked by id. A common one would rank every match (50,000
+ * for a first name at 1 M users), so it is looked for among the newest `window` users only: their smallest rowid bounds the FTS5 lookup
+ * (`rowid >= lo`, which FTS5 serves by seeking each posting list; cast, since a JavaScript number
+ * binds as a real, and FTS5 then reads every posting from the start). Any match outside the window
+ * has a smaller rowid, so it is older than the window's oldest id: a full page of rows no older
+ * than that id is the exact answer. Otherwise the window grows, and past the last one every match
+ * is ranked. The first window holds about two pages of matches at the density the first lookup
+ * saw among the newest rows: each lookup reads the fragment's posting lists, so one window is
+ * cheaper than several small ones.
+ */
+async function newestMatches(db: Handle, q: ReturnType<typeof usersQuery>, match: string, before: string | null, limit: number) {
+  const byId = (lo: number | null) =>
+    q
+      .where(sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${match}${lo === null ? sql`` : sql` and rowid >= cast(${lo} as integer)`})`)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  const newestRows = await sql<{ rowid: number }>`select rowid from users_search where users_search match ${match} order by rowid desc limit ${FEW_MATCHES + 1}`.execute(read(db));
+  const found = newestRows.rows.map((r) => r.rowid);
+  if (found.length <= FEW_MATCHES) {
+    // Every match is in hand: ranked by id without a second lookup.
+    return q.where(sql<boolean>`users.rowid in (select value from json_each(${JSON.stringify(found)}))`).orderBy('id', 'desc').limit(limit).execute();
+  }
+  const top = (await sql<{ top: number }>`select max(rowid) as top from users`.execute(read(db))).rows[0]!.top;
+  const [n, low] = [found.length, found[found.length - 1]!];
+  let window = Math.max(4 * limit, Math.ceil((2 * limit * (top - low + 1)) / n));
+  for (let i = 0; i < WINDOWS; i++, window *= 4) {
+    const newest = read(db).selectFrom('users').select(['id', sql<number>`rowid`.as('rowid')]).orderBy('id', 'desc').limit(window);
+    const edge = await read(db)
+      .selectFrom((before === null ? newest : newest.where('id', '<', before)).as('w'))
+      .select((eb) => [eb.fn.min('w.rowid').as('lo'), eb.fn.min('w.id').as('oldest'), eb.fn.countAll().as('n')])
+      .executeTakeFirstOrThrow();
+    if (Number(edge.n) === 0) return [];
+    const rows = await byId(Number(edge.lo));
+    if (Number(edge.n) < window || (rows.length === limit && rows[limit - 1]!.id >= (edge.oldest as string))) return rows;
+  }
+  return byId(null);
 }
 
 export function findUserAnyState(db: Handle, id: string) {

@@ -1,5 +1,6 @@
-import { sql, type Selectable } from 'kysely';
-import { own, read, OPEN_ORDER_STATUSES, type Db, type OrderEventsTable, type OrderItemsTable, type OrdersTable, type OrderStatus, type RefundsTable } from './tables.ts';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { own, read, OPEN_ORDER_STATUSES, type Db, type OrderEventsTable, type OrderItemsTable, type OrdersTable, type OrdersTables, type OrderStatus, type RefundsTable } from './tables.ts';
+import type { AccountsView } from '../accounts/index.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import { trigramPhrase } from '../../lib/search.ts';
@@ -181,57 +182,97 @@ export function itemsFor(db: Handle, orderIds: readonly string[]): Promise<Order
   return own(db).selectFrom('order_items').select(itemColumns).where('order_id', 'in', orderIds).orderBy('order_id').orderBy('product_id').execute();
 }
 
-/** Newest first (ids sort by creation); `before` is the last id of the previous page. */
 /**
  * What an admin order list (and its export) is narrowed by. `match` is the search: an order matches
  * when any of its parts does. `customers`: the order's user is one of these ids (a phone or a rare
- * name fragment, resolved first); `nameLike`: the user's name holds it (a common fragment, checked
- * per order while walking the newest first); `idRange`: the ids an id prefix covers.
+ * name fragment, resolved first); `common`: the user's name holds this fragment, which many
+ * customers share (`listOrders` below); `idRange`: the ids an id prefix covers.
  */
 export interface OrderFilter {
   userId?: string;
   status?: OrderStatus;
-  match?: { idRange?: { gte: string; lte: string }; customers?: string[]; nameLike?: string; probe?: boolean };
+  match?: { idRange?: { gte: string; lte: string }; customers?: string[]; common?: { name: string; dialect: Dialect } };
   from?: string;
   to?: string;
   totalMin?: number;
   totalMax?: number;
 }
 
-function filteredOrders(db: Handle, f: OrderFilter) {
-  let q = read(db).selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const));
-  if (f.userId !== undefined) q = q.where('orders.user_id', '=', f.userId);
-  if (f.status !== undefined) q = q.where('orders.status', '=', f.status);
+type Page = { before: string | null; limit: number };
+type ReadDb = OrdersTables & AccountsView;
+
+/** How many of the newest orders a common name fragment is first looked for in, each order's customer checked. */
+const NEWEST_WALKED = 2000;
+
+/**
+ * Newest first, by the primary key (ids sort in creation order), so every filter pages by `id < cursor`.
+ *
+ * A common name fragment is looked for in two parts whose work is bounded by the walk's window
+ * and by the matching customers (docs/performance.md, "Order search"). First among the newest
+ * NEWEST_WALKED orders below the cursor, each order's customer checked (many customers match, so
+ * their orders are usually among the newest). When that window does not fill the page, the rest
+ * comes from below it: each matching customer's orders through `orders_user_idx` (a customer
+ * whose name matches but who never ordered costs one index probe), merged newest first with the
+ * id prefix's orders when `q` is also one.
+ */
+export async function listOrders(db: Handle, f: OrderFilter & Page): Promise<OrderRow[]> {
+  const common = f.match?.common;
+  if (common === undefined) return ordersWhere(db, f).execute() as Promise<OrderRow[]>;
+  let newest = read(db).selectFrom('orders').select('id').orderBy('id', 'desc').offset(NEWEST_WALKED - 1).limit(1);
+  if (f.before !== null) newest = newest.where('id', '<', f.before);
+  const floor = (await newest.executeTakeFirst())?.id;
+  const walked = (await ordersWhere(db, f, floor).execute()) as OrderRow[];
+  if (floor === undefined || walked.length === f.limit) return walked;
+  const below = { ...f, before: floor };
+  const idRange = f.match!.idRange;
+  const [theirs, prefixed] = await Promise.all([
+    customersOrders(db, below, common),
+    idRange ? (ordersWhere(db, { ...below, match: { idRange } }).execute() as Promise<OrderRow[]>) : [],
+  ]);
+  const older = [...new Map([...theirs, ...prefixed].map((o) => [o.id, o])).values()].sort((a, b) => (a.id < b.id ? 1 : -1));
+  return [...walked, ...older].slice(0, f.limit);
+}
+
+/** The list's filters other than the search, and the page's cursor, as one condition on `orders`. */
+const narrowing = (f: OrderFilter & Page) => (eb: ExpressionBuilder<ReadDb, 'orders'>) =>
+  eb.and([
+    ...(f.userId !== undefined ? [eb('orders.user_id', '=', f.userId)] : []),
+    ...(f.status !== undefined ? [eb('orders.status', '=', f.status)] : []),
+    ...(f.from !== undefined ? [eb('orders.created_at', '>=', f.from)] : []),
+    ...(f.to !== undefined ? [eb('orders.created_at', '<', f.to)] : []),
+    ...(f.totalMin !== undefined ? [eb('orders.total', '>=', f.totalMin)] : []),
+    ...(f.totalMax !== undefined ? [eb('orders.total', '<=', f.totalMax)] : []),
+    ...(f.before !== null ? [eb('orders.id', '<', f.before)] : []),
+  ]);
+
+/** The orders the filters, the search and the cursor leave, in no order yet (the list's and the export's). */
+function filteredOrders(db: Handle, f: OrderFilter & Page) {
+  let q = read(db).selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const)).where(narrowing(f));
   const m = f.match;
   if (m !== undefined) {
     q = q.where((eb) =>
       eb.or([
         ...(m.idRange ? [eb.and([eb('orders.id', '>=', m.idRange.gte), eb('orders.id', '<=', m.idRange.lte)])] : []),
         ...(m.customers?.length ? [eb('orders.user_id', 'in', m.customers)] : []),
-        ...(m.nameLike !== undefined
+        ...(m.common !== undefined
           ? [
-              m.probe
+              m.common.dialect === 'sqlite'
                 ? // One primary-key probe per order walked: as an EXISTS, SQLite first scans every user into a Bloom filter.
-                  sql<boolean>`(select lower(users.full_name) from users where users.id = orders.user_id) like ${likePattern(m.nameLike)} escape '\\'`
-                : // PostgreSQL plans it per call: the newest orders probing users, or the matching users' orders sorted when they are few.
-                  sql<boolean>`exists (select 1 from users where users.id = orders.user_id and lower(users.full_name) like ${likePattern(m.nameLike)} escape '\\')`,
+                  sql<boolean>`(select lower(users.full_name) from users where users.id = orders.user_id) like ${likePattern(m.common.name)} escape '\\'`
+                : sql<boolean>`exists (select 1 from users where users.id = orders.user_id and lower(users.full_name) like ${likePattern(m.common.name)} escape '\\')`,
             ]
           : []),
       ]),
     );
   }
-  if (f.from !== undefined) q = q.where('orders.created_at', '>=', f.from);
-  if (f.to !== undefined) q = q.where('orders.created_at', '<', f.to);
-  if (f.totalMin !== undefined) q = q.where('orders.total', '>=', f.totalMin);
-  if (f.totalMax !== undefined) q = q.where('orders.total', '<=', f.totalMax);
   return q.modifyEnd(sql.raw(m !== undefined ? PLAN_PER_CALL : ''));
 }
 
-/** Newest first, by the primary key (ids sort in creation order), so every filter pages by `id < cursor`. */
-export function listOrders(db: Handle, f: OrderFilter & { before: string | null; limit: number }): Promise<OrderRow[]> {
+/** The list's one statement; `floor`: only orders from this id on (a common fragment's walked window). */
+function ordersWhere(db: Handle, f: OrderFilter & Page, floor?: string) {
   let q = filteredOrders(db, f);
-  if (f.before !== null) q = q.where('orders.id', '<', f.before);
-  return q.orderBy('orders.id', 'desc').limit(f.limit).execute() as Promise<OrderRow[]>;
+  if (floor !== undefined) q = q.where('orders.id', '>=', floor);
+  return q.orderBy('orders.id', 'desc').limit(f.limit);
 }
 
 /**
@@ -242,9 +283,45 @@ export function listOrders(db: Handle, f: OrderFilter & { before: string | null;
 export function exportOrders(db: Handle, f: OrderFilter & { older: TimeKey | null; limit: number }): Promise<OrderRow[]> {
   const older = f.older;
   // After the first batch the keyset is the only upper bound, as in the ledger's `exportTransactions`.
-  let q = filteredOrders(db, older === null ? f : { ...f, to: undefined });
+  let q = filteredOrders(db, { ...(older === null ? f : { ...f, to: undefined }), before: null });
   if (older !== null) q = q.where((eb) => eb(eb.refTuple('orders.created_at', 'orders.id'), '<', eb.tuple(older.created_at, older.id)));
   return q.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.limit).execute() as Promise<OrderRow[]>;
+}
+
+/**
+ * The newest `limit` orders (under the filters) of the customers whose name holds `name`: the
+ * customers through the name index (SQLite's FTS5 table, as `matchingCustomers` asks it;
+ * PostgreSQL's trigram index), then each one's newest `limit` through `orders_user_idx`, merged.
+ * SQLite keeps that join order (CROSS JOIN), PostgreSQL's LATERAL likewise; a customer with
+ * thousands of orders adds `limit` of them, not all.
+ */
+function customersOrders(db: Handle, f: OrderFilter & Page, common: { name: string; dialect: Dialect }): Promise<OrderRow[]> {
+  const phrase = trigramPhrase(common.name);
+  const theirNewest = (eb: ExpressionBuilder<ReadDb, 'users'>) =>
+    eb.selectFrom('orders').select('orders.id').whereRef('orders.user_id', '=', 'users.id').where(narrowing(f)).orderBy('orders.id', 'desc').limit(f.limit);
+  if (common.dialect === 'sqlite' && phrase !== null) {
+    return read(db)
+      .selectFrom('users')
+      .crossJoin('orders as o')
+      .select(orderColumns.map((c) => `o.${c}` as const))
+      .where(sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${`full_name : ${phrase}`})`)
+      .where('o.id', 'in', theirNewest)
+      .orderBy('o.id', 'desc')
+      .limit(f.limit)
+      .execute();
+  }
+  return read(db)
+    .selectFrom('users')
+    .innerJoinLateral(
+      (eb) => eb.selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const)).whereRef('orders.user_id', '=', 'users.id').where(narrowing(f)).orderBy('orders.id', 'desc').limit(f.limit).as('o'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('o')
+    .where(sql<boolean>`lower(users.full_name) like ${likePattern(common.name)} escape '\\'`)
+    .orderBy('o.id', 'desc')
+    .limit(f.limit)
+    .modifyEnd(sql.raw(PLAN_PER_CALL))
+    .execute();
 }
 
 /** `%` and `_` in the search text are literal. */

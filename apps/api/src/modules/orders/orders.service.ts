@@ -397,7 +397,7 @@ export async function adminFilter(ctx: Ctx, q: Omit<AdminOrdersQuery, 'limit' | 
   }
   if (phone !== null || name !== null) {
     const customers = await repo.matchingCustomers(ctx.db, ctx.dialect, { name, phone, cap: FEW_CUSTOMERS });
-    if (customers.length > FEW_CUSTOMERS) Object.assign(match, { nameLike: name!, probe: ctx.dialect === 'sqlite' });
+    if (customers.length > FEW_CUSTOMERS) match.common = { name: name!, dialect: ctx.dialect };
     else match.customers = customers;
   }
   return { ...f, match };
