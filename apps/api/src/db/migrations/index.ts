@@ -48,6 +48,7 @@ import * as stockAlerts from '../../modules/catalogue/migrations/2026-11-26-21-s
 import * as staffRoles from '../../modules/accounts/migrations/2026-11-26-22-staff-roles.ts';
 import * as staffMfa from '../../modules/auth/migrations/2026-11-26-23-staff-mfa.ts';
 import * as topupReturn from '../../modules/topups/migrations/2026-11-26-24-topup-return.ts';
+import * as topupDeclined from '../../modules/topups/migrations/2026-11-26-25-topup-declined.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-22-staff-roles': staffRoles,
   '2026-11-26-23-staff-mfa': staffMfa,
   '2026-11-26-24-topup-return': topupReturn,
+  '2026-11-26-25-topup-declined': topupDeclined,
 };
