@@ -131,6 +131,13 @@ export const OPERATIONS: Record<string, Operation> = {
     limits: ['IP_RATE_LIMITED'],
     signed: true,
   },
+  'POST /api/v1/wallet/topup-decline': {
+    id: 'declineTopup',
+    summary: 'Report that the gateway declined a payment for a token (payment server, signed)',
+    errors: { 401: ['invalid_signature'], 404: ['not_found'], 503: ['callback_disabled'] },
+    limits: ['IP_RATE_LIMITED'],
+    signed: true,
+  },
 
   // orders
   'GET /api/v1/payment-gateways': { id: 'listPaymentGateways', summary: 'Active payment gateways a client may offer' },

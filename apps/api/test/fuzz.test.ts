@@ -79,7 +79,7 @@ interface Case {
 }
 
 /** Signed routes check the signature before anything else: unsigned junk is 401 (413 when oversized), or 429 past the log cap. */
-const SIGNED = /^\/api\/v1\/wallet\/topup-(credit|lookup|attach)$/;
+const SIGNED = /^\/api\/v1\/wallet\/topup-(credit|lookup|attach|decline)$/;
 const ADMIN_LOGIN = '/api/v1/auth/admin/login';
 
 describe('fuzzing every route of the OpenAPI document', () => {

@@ -16,11 +16,11 @@ describe('wallet ledger and daily spin', () => {
   const move = (userId: string, type: 'adjustment' | 'order_payment' | 'topup', amount: number, reference: string | null = null) =>
     t.db.database.db.transaction().execute((trx) => applyMovement(t.app.ctx, trx, { userId, type, amount, reference }));
 
-  it('GET /wallet answers the three balances and the currency of a new wallet', async () => {
+  it('GET /wallet answers the three balances, the currency and the top-up bounds of a new wallet', async () => {
     const u = await registerUser(t.app);
     const res = await call(t.app, 'GET', '/api/v1/wallet', { token: u.token });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body, { shopping_credits: 0, reward_points: 0, e_vouchers: 0, currency: 'INR' });
+    assert.deepEqual(res.body, { shopping_credits: 0, reward_points: 0, e_vouchers: 0, currency: 'INR', topup: { min: 100, max: 10_000_000 } });
     assert.equal((await call(t.app, 'GET', '/api/v1/wallet')).status, 401);
   });
 

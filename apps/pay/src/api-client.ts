@@ -127,6 +127,18 @@ export class StorefrontApi {
     return false;
   }
 
+  /**
+   * Tells the API the gateway declined a payment for this token, so the shop shows it at once.
+   * Asked once: the payer is on their way back, and without it the shop still shows "not yet"
+   * until the top-up expires. It never blocks a later credit.
+   */
+  async decline(token: string, gateway: Gateway): Promise<boolean> {
+    const res = await this.post('topup-decline', (c, signal) => c.POST('/api/v1/wallet/topup-decline', { body: { token, gateway }, signal }), []);
+    if (res?.status === 200) return true;
+    this.o.log.warn({ status: res?.status ?? null, error: res?.error?.error }, 'topup-decline failed');
+    return false;
+  }
+
   async credit(input: CreditInput): Promise<CreditResult> {
     const res = await this.post('topup-credit', (c, signal) => c.POST('/api/v1/wallet/topup-credit', { body: input, signal }));
     if (res === null) return { kind: 'unavailable' };

@@ -90,6 +90,15 @@ export class TopupPageService {
   }
 
   /**
+   * The gateway declined a payment for `token`: the API shows the top-up as declined, so the shop
+   * says so when the payer is back. Only what the shop shows changes; a later confirmed payment
+   * still credits it.
+   */
+  async declined(token: string, gateway: Gateway): Promise<void> {
+    await this.api.decline(token, gateway);
+  }
+
+  /**
    * The top-up behind `token`, payable through `gateway` (or, without one, through any gateway
    * this server runs), or the refusal: gateway closed 503, bad token 404, then what the lookup says.
    */
@@ -115,7 +124,8 @@ export class TopupPageService {
     if (t.status === 'expired' || (Number.isFinite(expiresAt) && expiresAt <= this.clock.now().getTime())) {
       return refused({ status: 410, title: 'This payment link has expired', lines: ['Start a new top-up from the app.'] });
     }
-    if (t.status !== 'pending') return refused({ status: 409, title: 'This top-up cannot be paid', lines: ['Start a new top-up from the app.'] });
+    // A declined payment leaves the top-up payable: the payer may try again with another card.
+    if (t.status !== 'pending' && t.status !== 'declined') return refused({ status: 409, title: 'This top-up cannot be paid', lines: ['Start a new top-up from the app.'] });
     if (gateway && !offers(t, gateway)) {
       return refused({ status: 409, title: 'This payment method is not available for this top-up', lines: ['Go back and choose another way to pay.'] });
     }

@@ -75,11 +75,11 @@ async function respondA(s: Stack, token: string, amount: string, change: Record<
 }
 
 /** Nothing reached the wallet, no credit call reached the API, and nothing is owed in the outbox. */
-async function assertNothingCredited(s: Stack, t: { user: Parameters<typeof balanceOf>[1]; token: string }, what: string) {
+async function assertNothingCredited(s: Stack, t: { user: Parameters<typeof balanceOf>[1]; token: string }, what: string, status = 'pending') {
   assert.equal(await balanceOf(s, t.user), 0, what);
   assert.deepEqual((await topupRows(s, t.token)).logs, [], `${what}: no credit call`);
   assert.equal(await s.pay.pay.settlement.pendingCount(), 0, `${what}: nothing owed`);
-  assert.equal((await topupStatus(s, t.user, t.token)).status, 'pending', what);
+  assert.equal((await topupStatus(s, t.user, t.token)).status, status, what);
 }
 
 const get = async (url: string) => {
@@ -297,15 +297,27 @@ describe('payment flows against the real API', () => {
     assert.equal(await balanceOf(s, a.user), 0);
   });
 
-  test('gateway A: declined and cancelled payments credit nothing', async () => {
+  test('gateway A: declined and cancelled payments credit nothing; a decline reads declined, a cancel stays pending', async () => {
     const { user, token } = await userWithTopup(s, 10000);
-    for (const outcome of ['Failure', 'Aborted'] as const) {
+    for (const [outcome, status] of [['Aborted', 'pending'], ['Failure', 'declined'], ['Failure', 'declined']] as const) {
       const back = await payAtGatewayA(s, token, outcome);
       const r = await postForm(back.target, back.fields);
       assert.equal(resultOf(r.text), 'failed');
+      assert.equal((await topupStatus(s, user, token)).status, status, outcome);
     }
     assert.equal(await balanceOf(s, user), 0);
-    assert.equal((await topupStatus(s, user, token)).status, 'pending');
+  });
+
+  test('gateway A: a declined top-up paid on a later attempt is credited once and reads completed', async () => {
+    const { user, token } = await userWithTopup(s, 10000);
+    const declined = await payAtGatewayA(s, token, 'Failure');
+    await postForm(declined.target, declined.fields);
+    assert.equal((await topupStatus(s, user, token)).status, 'declined');
+    const paid = await payAtGatewayA(s, token);
+    const r = await postForm(paid.target, paid.fields);
+    assert.equal(resultOf(r.text), 'success');
+    assert.equal((await topupStatus(s, user, token)).status, 'completed');
+    assert.equal(await balanceOf(s, user), 10000);
   });
 
   test('gateway A: with the API down the payment is kept and credited once on retry', async () => {
@@ -714,7 +726,7 @@ describe('payment flows against the real API', () => {
     assert.equal(resultOf(r.page.text), 'failed');
     assert.equal(r.asked, 0, 'a decline needs no confirmation');
     assert.ok(r.page.text.includes(`id="again" href="/topup?token&#61;${t.token}"`), r.page.text);
-    await assertNothingCredited(s, t, 'declined');
+    await assertNothingCredited(s, t, 'declined', 'declined');
   });
 
   test('gateway A: a payment in another currency than the top-up is refused before any credit call, even when the status API agrees', async () => {

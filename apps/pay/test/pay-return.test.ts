@@ -68,6 +68,9 @@ describe('the payment server sends the payer back to the shop', () => {
     assert.equal(refreshTo(page.text), expected(token));
     assert.doesNotMatch(page.text, /id="again"|close/i);
     assert.equal(await balanceOf(s, user), 0);
+    // Told to the API before the page moves on, so the shop reads it on arrival.
+    const st = await call(s.api, 'GET', `/api/v1/wallet/topup-status/${token}`, { token: user.token });
+    assert.equal(st.body.status, 'declined');
   });
 
   test('gateway A still checking because the payment could not be confirmed here: the page links back but stays, since only it can ask again', async () => {

@@ -24,7 +24,7 @@ export function shopperRoute(path: string): boolean {
   if (!path.startsWith('/api/v1/')) return false;
   // Case-blind: the API's router is case-sensitive today; the refusal stays if that changes.
   if (/^\/api\/v1\/(admin\/|auth\/admin\/)/i.test(path)) return false;
-  return !/^\/api\/v1\/wallet\/topup-(credit|lookup|attach)$/i.test(path);
+  return !/^\/api\/v1\/wallet\/topup-(credit|lookup|attach|decline)$/i.test(path);
 }
 
 const errorBody = (error: string, message: string) => ({ error, message });

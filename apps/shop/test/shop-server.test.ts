@@ -58,6 +58,7 @@ test('the admin API and the signed payment calls are not reachable through the s
     ['POST', '/api/v1/wallet/topup-credit'],
     ['POST', '/api/v1/wallet/topup-lookup'],
     ['POST', '/api/v1/wallet/topup-attach'],
+    ['POST', '/api/v1/wallet/topup-decline'],
   ] as const) {
     const res = await shop.inject({ method, url, headers: { 'x-sdk-access-token': admin.token, 'content-type': 'application/json' }, ...(method === 'POST' ? { payload: '{}' } : {}) });
     assert.equal(res.statusCode, 404, `${method} ${url}`);

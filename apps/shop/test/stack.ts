@@ -64,7 +64,8 @@ export function productPicture(size: number, [r, g, b]: [number, number, number]
   });
 }
 
-export async function startShop(): Promise<ShopStack> {
+/** `apiEnv`: settings of the API on top of the stack's (a test's own TOPUP_MIN, say). */
+export async function startShop(apiEnv: Record<string, string> = {}): Promise<ShopStack> {
   const sms = await new SmsSimulator().start();
   const mail = await new MailSink().start();
   const mediaDir = mkdtempSync(join(tmpdir(), 'sf-shop-media-'));
@@ -82,6 +83,7 @@ export async function startShop(): Promise<ShopStack> {
       // Not the shop's origin: the app must still load /media/<key> through the shop.
       PUBLIC_BASE_URL: 'https://api.storefront.example',
       WEBSITE_URL: shopUrl,
+      ...apiEnv,
     },
   });
   const t = { app: s.api, db: s.db } as TestApp;

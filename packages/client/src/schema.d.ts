@@ -1688,6 +1688,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/wallet/topup-decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report that the gateway declined a payment for a token (payment server, signed) */
+        post: operations["declineTopup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/wallet/topup-initiate": {
         parameters: {
             query?: never;
@@ -12296,6 +12313,13 @@ export interface operations {
                         reward_points: number;
                         /** @description spendable balance (integer minor units) */
                         shopping_credits: number;
+                        /** @description what `POST /wallet/topup-initiate` accepts as `amount` (an active gateway must also take it) */
+                        topup: {
+                            /** @description largest top-up, TOPUP_MAX (integer minor units) */
+                            max: number;
+                            /** @description smallest top-up, TOPUP_MIN (integer minor units) */
+                            min: number;
+                        };
                     };
                 };
             };
@@ -12601,7 +12625,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         attached: boolean;
-                        status: "pending" | "completed" | "expired";
+                        /** @description pending: not paid yet; completed: credited (final); declined: the gateway refused the payment, nothing was credited (final for the app: offer a new top-up; a payment confirmed later still completes it); expired: not paid within the hour */
+                        status: "pending" | "completed" | "declined" | "expired";
                     };
                 };
             };
@@ -12854,6 +12879,134 @@ export interface operations {
             };
         };
     };
+    declineTopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gateway: "gateway_a" | "gateway_b";
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description pending: not paid yet; completed: credited (final); declined: the gateway refused the payment, nothing was credited (final for the app: offer a new top-up; a payment confirmed later still completes it); expired: not paid within the hour */
+                        status: "pending" | "completed" | "declined" | "expired";
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: invalid_signature */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "invalid_signature";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "IP_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+            /** @description Service Unavailable: callback_disabled */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "callback_disabled";
+                    };
+                };
+            };
+        };
+    };
     initiateTopup: {
         parameters: {
             query?: never;
@@ -12991,7 +13144,8 @@ export interface operations {
                         }[];
                         /** @description the initiate's return_url, when it had one: where the payer goes back to */
                         return_url?: string;
-                        status: "pending" | "completed" | "expired";
+                        /** @description pending: not paid yet; completed: credited (final); declined: the gateway refused the payment, nothing was credited (final for the app: offer a new top-up; a payment confirmed later still completes it); expired: not paid within the hour */
+                        status: "pending" | "completed" | "declined" | "expired";
                     };
                 };
             };
@@ -13117,7 +13271,8 @@ export interface operations {
                         credited_at?: string;
                         currency: string;
                         expires_at: string;
-                        status: "pending" | "completed" | "expired";
+                        /** @description pending: not paid yet; completed: credited (final); declined: the gateway refused the payment, nothing was credited (final for the app: offer a new top-up; a payment confirmed later still completes it); expired: not paid within the hour */
+                        status: "pending" | "completed" | "declined" | "expired";
                     };
                 };
             };

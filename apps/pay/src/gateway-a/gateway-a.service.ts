@@ -91,6 +91,9 @@ export class GatewayAService {
     const ids = { gateway: 'gateway_a', order_id: orderId, tracking_id: trackingId, order_status: r.order_status };
     if (r.order_status !== 'Success') {
       log.info(ids, 'gateway a payment not successful');
+      // Told before the page sends the payer back, so the shop reads it on arrival. A cancel
+      // (Aborted) is not a decline: the payer may still choose another way on the hosted page.
+      if (r.order_status === 'Failure') await this.topups.declined(token, 'gateway_a');
       return { page: 'result', kind: 'failed', detail: { againHref: `/topup?token=${encodeURIComponent(token)}` } };
     }
     const currency = r.currency ?? '';

@@ -121,8 +121,8 @@ export function App() {
   );
 
   // Never in the middle of a checkout (a key made for the lines, a top-up on its way back): the
-  // gate waits until the shopper leaves the cart.
-  const midCheckout = path === '/cart' && (cart.checkout !== null || search.has('topup'));
+  // gate waits until the shopper leaves the cart, or the wallet showing a top-up's outcome.
+  const midCheckout = (path === '/cart' && cart.checkout !== null) || ((path === '/cart' || path === '/wallet') && search.has('topup'));
   if (gate && !midCheckout) {
     return (
       <main className="gate" aria-labelledby="gate-title">
@@ -153,7 +153,7 @@ export function App() {
   else if ((p = match('/checkout/done/:id', path))) screen = <OrderPlaced id={p.id!} />;
   else if (path === '/orders') screen = <Orders />;
   else if ((p = match('/orders/:id', path))) screen = <OrderDetail id={p.id!} />;
-  else if (path === '/wallet') screen = <WalletPage />;
+  else if (path === '/wallet') screen = <WalletPage search={search} />;
   else if (path === '/wallet/top-up') screen = <TopUp search={search} />;
   else if (path === '/account') screen = <Account />;
   else if (path === '/account/profile') screen = <Profile />;

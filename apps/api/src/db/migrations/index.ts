@@ -50,6 +50,7 @@ import * as staffMfa from '../../modules/auth/migrations/2026-11-26-23-staff-mfa
 import * as topupReturn from '../../modules/topups/migrations/2026-11-26-24-topup-return.ts';
 import * as ledgerTimeKeys from '../../modules/ledger/migrations/2026-11-26-25-ledger-time-keys.ts';
 import * as orderTimeKeys from '../../modules/orders/migrations/2026-11-26-26-order-time-keys.ts';
+import * as topupDeclined from '../../modules/topups/migrations/2026-11-26-27-topup-declined.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-24-topup-return': topupReturn,
   '2026-11-26-25-ledger-time-keys': ledgerTimeKeys,
   '2026-11-26-26-order-time-keys': orderTimeKeys,
+  '2026-11-26-27-topup-declined': topupDeclined,
 };

@@ -26,6 +26,8 @@ export interface TopupsTable {
   updated_at: string;
   /** Where the payment server sends the payer afterwards (an allowed origin, `TOPUP_RETURN_ORIGINS`), or null. */
   return_url: string | null;
+  /** When the gateway declined its payment (`topup-decline`); the status stays pending, so a later confirmed payment still completes it. */
+  declined_at: string | null;
 }
 
 export interface WebhookLogsTable {

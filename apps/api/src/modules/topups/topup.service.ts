@@ -18,7 +18,7 @@ import { gatewaysForAmount } from '../payments/index.ts';
 import { GatewayBError, GatewayBUnavailable, verifyOrder, type GatewayBClient } from '@storefront/gateway-b';
 import * as repo from './topups.repository.ts';
 import { completeTopup, stateOf } from './transitions.ts';
-import type { TopupAttachBody, TopupCreditBody } from './topups.schemas.ts';
+import type { TopupAttachBody, TopupCreditBody, TopupDeclineBody } from './topups.schemas.ts';
 
 export const TOPUP_TTL_MS = HOUR;
 /** The status poll asks gateway B about one top-up at most this often. */
@@ -85,6 +85,7 @@ export async function initiateTopup(ctx: Ctx, userId: string, amount: number, re
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
     return_url: back,
+    declined_at: null,
   });
   const url = new URL(base);
   url.searchParams.set('token', token);
@@ -257,6 +258,20 @@ export async function attachTopup(ctx: Ctx, body: TopupAttachBody) {
   const attached = await repo.attachGatewayOrder(ctx.db, topup.id, body.gateway, body.gateway_order_id, ctx.clock.now().toISOString());
   const fresh = (await repo.findTopupByTokenHash(ctx.db, topup.token_hash))!;
   return { attached, status: stateOf(ctx, fresh) };
+}
+
+/**
+ * The payment server reports that the gateway declined a payment for this token: the app then
+ * shows "not credited" at once instead of "pending" until the top-up expires. Only the view
+ * changes: the top-up stays payable by a confirmed payment, which still credits it once.
+ */
+export async function declineTopup(ctx: Ctx, body: TopupDeclineBody) {
+  const topup = await repo.findTopupByTokenHash(ctx.db, sha256(body.token));
+  if (!topup) throw notFound('top-up');
+  const declined = await repo.markDeclined(ctx.db, topup.id, ctx.clock.now().toISOString());
+  if (declined) ctx.log.info({ topup_id: topup.id, gateway: body.gateway }, 'top-up payment declined by the gateway');
+  const fresh = (await repo.findTopupByTokenHash(ctx.db, topup.token_hash))!;
+  return { status: stateOf(ctx, fresh) };
 }
 
 /**

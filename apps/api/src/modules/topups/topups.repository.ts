@@ -7,7 +7,7 @@ export type WebhookLogRow = Selectable<WebhookLogsTable>;
 
 const topupColumns = [
   'id', 'token_hash', 'user_id', 'amount', 'currency', 'status', 'expires_at', 'attached_gateway', 'gateway_order_id',
-  'gateway', 'gateway_txn_id', 'credited_at', 'created_at', 'updated_at', 'return_url',
+  'gateway', 'gateway_txn_id', 'credited_at', 'created_at', 'updated_at', 'return_url', 'declined_at',
 ] as const;
 
 export async function insertTopup(db: Handle, row: TopupRow): Promise<void> {
@@ -40,6 +40,18 @@ export async function attachGatewayOrder(db: Handle, id: string, gateway: string
     .set({ attached_gateway: gateway, gateway_order_id: orderId, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Marks a pending top-up's payment declined, once; a completed one is left as it is. */
+export async function markDeclined(db: Handle, id: string, now: string): Promise<boolean> {
+  const r = await own(db)
+    .updateTable('topups')
+    .set({ declined_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('declined_at', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

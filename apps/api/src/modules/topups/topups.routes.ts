@@ -8,6 +8,8 @@ import {
   TopupAttachResponseSchema,
   TopupCreditBodySchema,
   TopupCreditResponseSchema,
+  TopupDeclineBodySchema,
+  TopupDeclineResponseSchema,
   TopupInitiateBodySchema,
   TopupInitiateResponseSchema,
   TopupLookupBodySchema,
@@ -69,6 +71,12 @@ export const topupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '/wallet/topup-attach',
       { schema: { tags, headers, body: TopupAttachBodySchema, response: { 200: TopupAttachResponseSchema } } },
       (req) => topups.attachTopup(ctx, req.body),
+    );
+
+    signed.post(
+      '/wallet/topup-decline',
+      { schema: { tags, headers, body: TopupDeclineBodySchema, response: { 200: TopupDeclineResponseSchema } } },
+      (req) => topups.declineTopup(ctx, req.body),
     );
   };
   await app.register(signedRoutes);

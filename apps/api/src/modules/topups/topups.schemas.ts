@@ -18,7 +18,10 @@ export const TopupInitiateResponseSchema = Type.Object({
 
 export const TopupTokenSchema = Type.String({ minLength: 1, maxLength: 200 });
 export const TopupStatusParamsSchema = Type.Object({ token: TopupTokenSchema });
-export const TopupStatusValueSchema = Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('expired')]);
+export const TopupStatusValueSchema = Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('declined'), Type.Literal('expired')], {
+  description:
+    'pending: not paid yet; completed: credited (final); declined: the gateway refused the payment, nothing was credited (final for the app: offer a new top-up; a payment confirmed later still completes it); expired: not paid within the hour',
+});
 export const TopupStatusResponseSchema = Type.Object({
   status: TopupStatusValueSchema,
   amount: Type.Integer(),
@@ -57,4 +60,8 @@ export const TopupLookupResponseSchema = Type.Object({
 
 export const TopupAttachBodySchema = Type.Object({ token: TopupTokenSchema, gateway: GatewaySchema, gateway_order_id: GatewayRefSchema });
 export type TopupAttachBody = Static<typeof TopupAttachBodySchema>;
+
+export const TopupDeclineBodySchema = Type.Object({ token: TopupTokenSchema, gateway: GatewaySchema });
+export type TopupDeclineBody = Static<typeof TopupDeclineBodySchema>;
+export const TopupDeclineResponseSchema = Type.Object({ status: TopupStatusValueSchema });
 export const TopupAttachResponseSchema = Type.Object({ attached: Type.Boolean(), status: TopupStatusValueSchema });

@@ -1,6 +1,8 @@
 /**
  * The top-up state machine (docs/wallet.md): `pending → completed`, once, and nothing else is
- * stored; `expired` is derived from `expires_at`. `completeTopup` is the only move.
+ * stored; `declined` is derived from `declined_at` (the gateway refused the payment) and `expired`
+ * from `expires_at`. `completeTopup` is the only move, and it is open to a declined or expired
+ * top-up too: a payment the gateway confirms later must land.
  */
 import type { Ctx } from '../../context.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
@@ -13,11 +15,12 @@ export const TOPUP_MOVES: Record<TopupStatus, readonly TopupStatus[]> = {
   completed: [],
 };
 
-export type TopupState = TopupStatus | 'expired';
+export type TopupState = TopupStatus | 'declined' | 'expired';
 
-/** `expired` is derived: a top-up still pending an hour after it was minted. */
+/** Derived states: `declined`, a pending top-up whose payment the gateway refused; `expired`, one still pending an hour after it was minted. */
 export function stateOf(ctx: Ctx, row: repo.TopupRow): TopupState {
   if (row.status === 'completed') return 'completed';
+  if (row.declined_at !== null) return 'declined';
   return ctx.clock.now().toISOString() >= row.expires_at ? 'expired' : 'pending';
 }
 

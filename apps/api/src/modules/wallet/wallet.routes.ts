@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as wallet from './wallet.service.ts';
-import { DailySpinResponseSchema, SettleResponseSchema, TransactionSchema, WalletSchema } from './wallet.schemas.ts';
+import { DailySpinResponseSchema, OwnWalletSchema, SettleResponseSchema, TransactionSchema } from './wallet.schemas.ts';
 
 /** `/wallet/*` for the app (token): the balance, its movements and the daily spin. The top-up routes are the topups module's. */
 export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -9,8 +9,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['wallet'];
   const user = { auth: 'user' as const };
 
-  app.get('/wallet', { config: { ...user, withWallet: true }, schema: { tags, response: { 200: WalletSchema } } }, (req) =>
-    wallet.getWallet(ctx, req.principal!.userId, req.principal!.wallet),
+  app.get('/wallet', { config: { ...user, withWallet: true }, schema: { tags, response: { 200: OwnWalletSchema } } }, (req) =>
+    wallet.getOwnWallet(ctx, req.principal!.userId, req.principal!.wallet),
   );
 
   app.get(

@@ -14,6 +14,19 @@ export const WalletSchema = Type.Object({
 });
 export type Wallet = Static<typeof WalletSchema>;
 
+/** `GET /wallet`: the balances, and the top-up bounds the app needs before it starts one. */
+export const OwnWalletSchema = Type.Object({
+  ...WalletSchema.properties,
+  topup: Type.Object(
+    {
+      min: Money('smallest top-up, TOPUP_MIN'),
+      max: Money('largest top-up, TOPUP_MAX'),
+    },
+    { description: 'what `POST /wallet/topup-initiate` accepts as `amount` (an active gateway must also take it)' },
+  ),
+});
+export type OwnWallet = Static<typeof OwnWalletSchema>;
+
 export const TransactionTypeSchema = Type.Union([
   Type.Literal('topup'),
   Type.Literal('order_payment'),

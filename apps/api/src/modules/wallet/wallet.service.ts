@@ -13,7 +13,7 @@ import { applyMovement, toTransaction } from '../ledger/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { claimKey, requestHash, runOnce, type KeyRef } from '../idempotency/index.ts';
 import * as repo from './wallet.repository.ts';
-import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, PaymentToReturn, Wallet } from './wallet.schemas.ts';
+import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, OwnWallet, PaymentToReturn, Wallet } from './wallet.schemas.ts';
 import { allBatches, customerCells, money as csvMoney, text as csvText, timeCells } from '../../lib/csv.ts';
 import { rangeOf } from '../../lib/date-range.ts';
 
@@ -31,6 +31,12 @@ export async function getWallet(ctx: Ctx, userId: string, preloaded?: Omit<ledge
   const row = preloaded !== undefined ? preloaded : await ledger.findWallet(ctx.db, userId);
   if (!row) throw notFound('wallet');
   return toWallet(ctx, row);
+}
+
+/** The shopper's own wallet, with the top-up bounds so the app never has to guess them. */
+export async function getOwnWallet(ctx: Ctx, userId: string, preloaded?: Omit<ledger.WalletRow, 'user_id' | 'last_entry_id'> | null): Promise<OwnWallet> {
+  const { min, max } = ctx.config.topup;
+  return { ...(await getWallet(ctx, userId, preloaded)), topup: { min, max } };
 }
 
 const limitOf = (q: PageQuery) => q.limit ?? 20;

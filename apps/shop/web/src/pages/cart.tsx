@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatMoney, Link, Money, navigate, useLoad } from '@storefront/web';
 import { call, client, mediaSrc, type Order, type Quote, type Wallet } from '../api.ts';
 import { checkoutKey, emptyCart, frozen, itemCount, markUnsure, orderItems, setQuantity } from '../cart.ts';
-import { outcomeUnknown, ShopError } from '../errors.ts';
+import { outcomeUnknown } from '../errors.ts';
 import { useShop } from '../state.tsx';
+import { startTopup, topupFor, TopupOutcome } from '../topup.tsx';
 import { ErrorNote, Notice, Screen, Spinner } from '../ui.tsx';
 
 /** 128 random bits, hex: the Idempotency-Key of one checkout attempt. */
@@ -13,9 +14,6 @@ function newKey(): string {
 
 /** The top-up this checkout left for (same tab): its token, amount and the total it was meant to cover. */
 const CHECKOUT_TOPUP_KEY = 'sf_shop_checkout_topup';
-/** The smallest top-up the API took last (TOPUP_MIN, learnt from its refusal); its default until then. */
-const TOPUP_MIN_KEY = 'sf_shop_topup_min';
-const POLL_MS = 3_000;
 
 interface CheckoutTopup {
   token: string;
@@ -31,14 +29,6 @@ function savedTopup(): CheckoutTopup | null {
     return null;
   }
 }
-
-const topupMin = (): number => {
-  const n = Number(localStorage.getItem(TOPUP_MIN_KEY));
-  return Number.isSafeInteger(n) && n > 0 ? n : 100;
-};
-
-/** What to add so the wallet covers the total: the shortfall, at least the smallest top-up. */
-export const topupFor = (shortfall: number, min: number): number => Math.max(shortfall, min);
 
 export function CartPage({ search }: { search: URLSearchParams }) {
   const { cart, updateCart, signedIn } = useShop();
@@ -82,23 +72,8 @@ export function CartPage({ search }: { search: URLSearchParams }) {
     updateCart(() => withKey);
     setPaying(true);
     setPayError(null);
-    const returnUrl = new URL('/cart', location.origin).toString();
-    const initiate = (a: number) => call(client.POST('/api/v1/wallet/topup-initiate', { body: { amount: a, return_url: returnUrl } }));
     try {
-      let t;
-      try {
-        t = await initiate(amount);
-      } catch (err) {
-        // Below the API's minimum: learn it and add that instead (once).
-        const bounds = err instanceof ShopError && typeof err.body.message === 'string' ? /between (\d+) and (\d+)/.exec(err.body.message) : null;
-        const min = bounds ? Number(bounds[1]) : 0;
-        if (!(min > amount)) throw err;
-        localStorage.setItem(TOPUP_MIN_KEY, String(min));
-        amount = min;
-        t = await initiate(amount);
-      }
-      localStorage.setItem(CHECKOUT_TOPUP_KEY, JSON.stringify({ token: t.token, amount, total } satisfies CheckoutTopup));
-      location.assign(t.url);
+      await startTopup(amount, '/cart', (token) => localStorage.setItem(CHECKOUT_TOPUP_KEY, JSON.stringify({ token, amount, total } satisfies CheckoutTopup)));
     } catch (err) {
       setPayError(err);
       setPaying(false);
@@ -168,7 +143,13 @@ export function CartPage({ search }: { search: URLSearchParams }) {
         ))}
       </ul>
 
-      {returned && signedIn ? <TopupOutcome token={returned} onCredited={() => setRequote((n) => n + 1)} /> : null}
+      {returned && signedIn ? (
+        <TopupOutcome
+          token={returned}
+          onCredited={() => setRequote((n) => n + 1)}
+          credited={(amount) => `${amount} was added to your wallet. Check the total and tap Pay to place your order.`}
+        />
+      ) : null}
       {!signedIn ? (
         <div className="summary card">
           <p>
@@ -234,8 +215,8 @@ export function CartPage({ search }: { search: URLSearchParams }) {
             <ErrorNote error={payError} productName={nameOf} />
           ) : null}
           {short && !unsure && wallet ? (
-            <button type="button" className="btn primary block" disabled={paying} onClick={() => void addAndPay(quote.total, topupFor(quote.total - wallet.shopping_credits, topupMin()))}>
-              {paying ? 'Opening payment…' : <>Add {formatMoney(topupFor(quote.total - wallet.shopping_credits, topupMin()), quote.currency)} and pay</>}
+            <button type="button" className="btn primary block" disabled={paying} onClick={() => void addAndPay(quote.total, topupFor(quote.total - wallet.shopping_credits, wallet.topup))}>
+              {paying ? 'Opening payment…' : <>Add {formatMoney(topupFor(quote.total - wallet.shopping_credits, wallet.topup), quote.currency)} and pay</>}
             </button>
           ) : (
             <button type="button" className="btn primary block" disabled={paying} onClick={() => void pay()}>
@@ -245,72 +226,6 @@ export function CartPage({ search }: { search: URLSearchParams }) {
         </section>
       )}
     </Screen>
-  );
-}
-
-/**
- * Back from the hosted page (`?topup=<token>`): what became of the top-up, asked of the API (the
- * payment server's page is not trusted for it). Pending is asked again every few seconds and when
- * the shopper comes back to the tab; completed re-quotes the cart.
- */
-function TopupOutcome({ token, onCredited }: { token: string; onCredited: () => void }) {
-  const [status, setStatus] = useState<{ status: 'pending' | 'completed' | 'expired'; amount: number; currency: string } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const credited = useRef(onCredited);
-  credited.current = onCredited;
-
-  useEffect(() => {
-    let live = true;
-    const poll = async () => {
-      window.clearTimeout(timer.current);
-      try {
-        const s = await call(client.GET('/api/v1/wallet/topup-status/{token}', { params: { path: { token } } }));
-        if (!live) return;
-        setError(null);
-        setStatus(s);
-        // Credited: the cart is quoted again against the new balance.
-        if (s.status === 'completed') return credited.current();
-        if (s.status === 'expired') return;
-      } catch (err) {
-        if (!live) return;
-        setError(err);
-        if (err instanceof ShopError && err.status === 404) return;
-      }
-      timer.current = window.setTimeout(() => void poll(), POLL_MS);
-    };
-    void poll();
-    const onVisible = () => document.visibilityState === 'visible' && void poll();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      live = false;
-      window.clearTimeout(timer.current);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [token]);
-
-  if (error && !status) return <ErrorNote error={error} />;
-  if (!status) return <Spinner label="Checking your payment" />;
-  if (status.status === 'completed') {
-    return (
-      <Notice kind="success">
-        <p data-testid="topup-outcome">{formatMoney(status.amount, status.currency)} was added to your wallet. Check the total and tap Pay to place your order.</p>
-      </Notice>
-    );
-  }
-  if (status.status === 'expired') {
-    return (
-      <Notice kind="error">
-        <p data-testid="topup-outcome">The payment of {formatMoney(status.amount, status.currency)} was not completed, so nothing was added. You can try again.</p>
-      </Notice>
-    );
-  }
-  return (
-    <Notice>
-      <p data-testid="topup-outcome">
-        {formatMoney(status.amount, status.currency)} is not in your wallet yet. If you paid, it shows here shortly: we check again every few seconds. If you cancelled, nothing was charged and you can try again.
-      </p>
-    </Notice>
   );
 }
 

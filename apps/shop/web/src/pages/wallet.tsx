@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { formatMoney, Link, minorToDecimal, Money, navigate, parseMoney, useLoad } from '@storefront/web';
+import { useState } from 'react';
+import { formatMoney, Link, minorToDecimal, Money, parseMoney, useLoad } from '@storefront/web';
 import { call, client, type Transaction } from '../api.ts';
 import { ShopError } from '../errors.ts';
+import { presetsWithin, startTopup, TopupOutcome } from '../topup.tsx';
 import { ErrorNote, Field, formatDate, ListEnd, Notice, Screen, Spinner, useInfinite } from '../ui.tsx';
 
 const TX_WORDS: Record<Transaction['type'], string> = {
@@ -12,7 +13,8 @@ const TX_WORDS: Record<Transaction['type'], string> = {
   adjustment: 'Adjustment by the shop',
 };
 
-export function WalletPage() {
+export function WalletPage({ search }: { search: URLSearchParams }) {
+  const returned = search.get('topup');
   const wallet = useLoad(() => call(client.GET('/api/v1/wallet')), []);
   const list = useInfinite((cursor) => call(client.GET('/api/v1/wallet/transactions', { params: { query: { limit: 20, ...(cursor ? { cursor } : {}) } } })), []);
   const [spin, setSpin] = useState<{ prize: number } | null>(null);
@@ -37,6 +39,21 @@ export function WalletPage() {
 
   return (
     <Screen title="Wallet">
+      {returned ? (
+        <TopupOutcome
+          token={returned}
+          onCredited={() => {
+            wallet.reload();
+            list.reload();
+          }}
+          credited={(amount) => `${amount} was added to your wallet.`}
+          retry={
+            <Link to="/wallet/top-up" className="btn small">
+              Try again
+            </Link>
+          }
+        />
+      ) : null}
       {wallet.error ? <ErrorNote error={wallet.error} onRetry={wallet.reload} /> : null}
       {!w ? (
         wallet.loading ? <Spinner /> : null
@@ -96,28 +113,21 @@ export function WalletPage() {
   );
 }
 
-const PENDING_KEY = 'sf_shop_topup';
-const POLL_MS = 3_000;
 const PRESETS = [50_000, 100_000, 200_000, 500_000];
 
 /**
- * Top-up: initiate, open the payment server's hosted page, then ask the API for the top-up's
- * state until it is completed — each poll also lets the API verify with gateway B itself
- * (the self-heal path), so a lost callback still credits.
+ * Top-up: the amount (typed, or a quick amount within the API's bounds), then the payment
+ * server's hosted page in this same tab; it sends the shopper back to the wallet with
+ * `?topup=<token>`, where the outcome is shown (`TopupOutcome`).
  */
 export function TopUp({ search }: { search: URLSearchParams }) {
-  const currency = useLoad(() => call(client.GET('/api/v1/wallet')), []).data?.currency ?? 'INR';
+  const wallet = useLoad(() => call(client.GET('/api/v1/wallet')), []);
+  const currency = wallet.data?.currency ?? 'INR';
+  const bounds = wallet.data?.topup;
   const [text, setText] = useState(search.get('amount') ?? '');
   const [error, setError] = useState<unknown>(null);
   const [hint, setHint] = useState('');
   const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<{ token: string; url: string; amount: number } | null>(() => {
-    try {
-      return JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null');
-    } catch {
-      return null;
-    }
-  });
 
   async function start(e: React.FormEvent) {
     e.preventDefault();
@@ -128,132 +138,42 @@ export function TopUp({ search }: { search: URLSearchParams }) {
       setHint('Enter an amount, like 500 or 499.50.');
       return;
     }
-    // Opened now, while the tap still counts, so a popup blocker lets it through.
-    const win = window.open('about:blank', '_blank');
+    if (bounds && (amount < bounds.min || amount > bounds.max)) {
+      setHint(`Enter an amount between ${formatMoney(bounds.min, currency)} and ${formatMoney(bounds.max, currency)}.`);
+      return;
+    }
     setBusy(true);
     try {
-      const t = await call(client.POST('/api/v1/wallet/topup-initiate', { body: { amount } }));
-      const p = { token: t.token, url: t.url, amount };
-      sessionStorage.setItem(PENDING_KEY, JSON.stringify(p));
-      setPending(p);
-      if (win) {
-        win.opener = null;
-        win.location.href = t.url;
-      }
+      await startTopup(amount, '/wallet');
     } catch (err) {
-      win?.close();
-      const bounds = err instanceof ShopError && typeof err.body.message === 'string' ? /between (\d+) and (\d+)/.exec(err.body.message) : null;
-      if (bounds) setHint(`Enter an amount between ${formatMoney(Number(bounds[1]), currency)} and ${formatMoney(Number(bounds[2]), currency)}.`);
-      else setError(err);
-    } finally {
+      setError(err);
       setBusy(false);
     }
   }
 
-  if (pending) return <TopUpWaiting pending={pending} onDone={() => { sessionStorage.removeItem(PENDING_KEY); setPending(null); }} />;
-
   return (
     <Screen title="Add money" back="/wallet">
+      {wallet.error ? <ErrorNote error={wallet.error} onRetry={wallet.reload} /> : null}
       <form className="card" onSubmit={(e) => void start(e)} noValidate>
         <Field label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} hint={hint || undefined} />
-        <div className="chips" role="group" aria-label="Quick amounts">
-          {PRESETS.map((m) => (
-            <button key={m} type="button" className="chip" onClick={() => setText(minorToDecimal(m, currency))}>
-              {formatMoney(m, currency)}
-            </button>
-          ))}
-        </div>
+        {bounds ? (
+          <div className="chips" role="group" aria-label="Quick amounts">
+            {presetsWithin(PRESETS, bounds).map((m) => (
+              <button key={m} type="button" className="chip" onClick={() => setText(minorToDecimal(m, currency))}>
+                {formatMoney(m, currency)}
+              </button>
+            ))}
+          </div>
+        ) : null}
         {error ? <ErrorNote error={error} /> : null}
-        <button type="submit" className="btn primary block" disabled={busy}>
+        <button type="submit" className="btn primary block" disabled={busy || !bounds}>
           {busy ? 'Opening payment…' : 'Continue to payment'}
         </button>
-        <p className="muted small-print">You pay on the shop's secure payment page. Money is added once the payment is confirmed.</p>
+        <p className="muted small-print">
+          You pay on the shop's secure payment page, then come back here. Money is added once the payment is confirmed.
+          {bounds ? <> From {formatMoney(bounds.min, currency)} to {formatMoney(bounds.max, currency)}.</> : null}
+        </p>
       </form>
-    </Screen>
-  );
-}
-
-function TopUpWaiting({ pending, onDone }: { pending: { token: string; url: string; amount: number }; onDone: () => void }) {
-  const [status, setStatus] = useState<'pending' | 'completed' | 'expired'>('pending');
-  const [currency, setCurrency] = useState('INR');
-  const [balance, setBalance] = useState<number | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const timer = useRef<number | undefined>(undefined);
-
-  useEffect(() => {
-    let live = true;
-    const poll = async () => {
-      window.clearTimeout(timer.current);
-      try {
-        const s = await call(client.GET('/api/v1/wallet/topup-status/{token}', { params: { path: { token: pending.token } } }));
-        if (!live) return;
-        setError(null);
-        setCurrency(s.currency);
-        setStatus(s.status);
-        if (s.status === 'completed') {
-          const w = await call(client.GET('/api/v1/wallet'));
-          if (live) setBalance(w.shopping_credits);
-          return;
-        }
-        if (s.status === 'expired') return;
-      } catch (err) {
-        if (live) setError(err);
-      }
-      if (live) timer.current = window.setTimeout(() => void poll(), POLL_MS);
-    };
-    void poll();
-    // Coming back from the payment page: ask at once rather than at the next tick.
-    const onVisible = () => document.visibilityState === 'visible' && void poll();
-    document.addEventListener('visibilitychange', onVisible);
-    window.addEventListener('focus', onVisible);
-    return () => {
-      live = false;
-      window.clearTimeout(timer.current);
-      document.removeEventListener('visibilitychange', onVisible);
-      window.removeEventListener('focus', onVisible);
-    };
-  }, [pending.token]);
-
-  return (
-    <Screen title="Add money" back="/wallet">
-      <section className="card center" aria-live="polite">
-        {status === 'completed' ? (
-          <>
-            <div className="check" aria-hidden="true">✓</div>
-            <h2>Money added</h2>
-            <p>
-              {formatMoney(pending.amount, currency)} is in your wallet.
-              {balance !== null ? <> Your balance is now <strong data-testid="new-balance">{formatMoney(balance, currency)}</strong>.</> : null}
-            </p>
-            <button type="button" className="btn primary block" onClick={() => { onDone(); navigate('/wallet', true); }}>
-              Back to wallet
-            </button>
-          </>
-        ) : status === 'expired' ? (
-          <>
-            <h2>This payment has expired</h2>
-            <p>Nothing was added. Start a new top-up to try again.</p>
-            <button type="button" className="btn primary block" onClick={onDone}>
-              Start again
-            </button>
-          </>
-        ) : (
-          <>
-            <Spinner label="Waiting for the payment" />
-            <h2>Waiting for your payment</h2>
-            <p>
-              Finish paying {formatMoney(pending.amount, currency)} on the payment page. This screen updates by itself when the payment is confirmed.
-            </p>
-            {error ? <ErrorNote error={error} /> : null}
-            <a className="btn ghost block" href={pending.url} target="_blank" rel="noopener noreferrer">
-              Open the payment page again
-            </a>
-            <button type="button" className="btn ghost block" onClick={onDone}>
-              Cancel
-            </button>
-          </>
-        )}
-      </section>
     </Screen>
   );
 }
