@@ -18,26 +18,34 @@ describe('a declined top-up payment: visible at once, and a later confirmed paym
   const status = async (topupToken: string) => call(t.app, 'GET', `/api/v1/wallet/topup-status/${topupToken}`, { token: await fresh() });
   const decline = (token: string) => signedCall(t, 'topup-decline', { token, gateway: 'gateway_a' });
 
-  it('the payment server reports the decline: status and lookup say declined, nothing is credited', async () => {
+  it('the payment server reports the decline: status and lookup carry declined_at beside pending, nothing is credited', async () => {
     const { token } = await initiate(t, await fresh(), 20000);
+    const before = await status(token);
+    assert.equal('declined_at' in before.body, false, 'no mark before the gateway declines');
     const res = await decline(token);
-    assert.deepEqual([res.status, res.body], [200, { status: 'declined' }]);
+    const at = t.clock.now().toISOString();
+    assert.deepEqual([res.status, res.body], [200, { status: 'pending', declined_at: at }]);
     const st = await status(token);
     assert.equal(st.status, 200);
-    assert.equal(st.body.status, 'declined');
+    assert.equal(st.body.status, 'pending', 'the contract states stay pending, completed and expired');
+    assert.equal(st.body.declined_at, at);
     assert.equal(st.body.amount, 20000);
     assert.equal('credited_at' in st.body, false);
-    assert.equal((await signedCall(t, 'topup-lookup', { token })).body.status, 'declined');
+    const lookup = (await signedCall(t, 'topup-lookup', { token })).body;
+    assert.deepEqual([lookup.status, lookup.declined_at], ['pending', at]);
     assert.equal(await balanceOf(t, u.id), 0);
-    // Told again (a second decline, or the payer posting the same answer): still declined.
-    assert.deepEqual((await decline(token)).body, { status: 'declined' });
+    // Told again (a second decline, or the payer posting the same answer): the first mark stays.
+    t.clock.advance(1000);
+    assert.deepEqual((await decline(token)).body, { status: 'pending', declined_at: at });
   });
 
-  it('a declined top-up stays declined past its hour (final for the app, not "expired")', async () => {
+  it('a declined top-up past its hour reads expired and still carries its decline', async () => {
     const { token } = await initiate(t, await fresh(), 15000);
     await decline(token);
     t.clock.advance(2 * HOUR);
-    assert.equal((await status(token)).body.status, 'declined');
+    const st = (await status(token)).body;
+    assert.equal(st.status, 'expired');
+    assert.equal(typeof st.declined_at, 'string');
   });
 
   it('a declined top-up later reported paid by a signed callback is credited once, and reads completed', async () => {
@@ -51,7 +59,8 @@ describe('a declined top-up payment: visible at once, and a later confirmed paym
     assert.deepEqual([replay.status, replay.body], [200, { credited: false, duplicate: true }]);
     const other = await signedCall(t, 'topup-credit', creditBody(token, 30000, 'A-TXN-OTHER'));
     assert.deepEqual([other.status, other.body.error], [409, 'topup_already_completed']);
-    assert.equal((await status(token)).body.status, 'completed');
+    const done = (await status(token)).body;
+    assert.deepEqual([done.status, 'declined_at' in done], ['completed', false], 'completed, with no decline beside it');
     assert.equal(await balanceOf(t, u.id), balance + 30000);
     // A decline that arrives after the credit changes nothing.
     assert.deepEqual((await decline(token)).body, { status: 'completed' });
@@ -66,7 +75,8 @@ describe('a declined top-up payment: visible at once, and a later confirmed paym
     assert.deepEqual([unsigned.status, unsigned.body.error], [401, 'invalid_signature']);
     const bad = await signedCall(t, 'topup-decline', { token, gateway: 'gateway_z' });
     assert.deepEqual([bad.status, bad.body.error], [400, 'validation_failed']);
-    assert.equal((await status(token)).body.status, 'pending');
+    const st = (await status(token)).body;
+    assert.deepEqual([st.status, 'declined_at' in st], ['pending', false]);
   });
 });
 

@@ -125,7 +125,7 @@ export class TopupPageService {
       return refused({ status: 410, title: 'This payment link has expired', lines: ['Start a new top-up from the app.'] });
     }
     // A declined payment leaves the top-up payable: the payer may try again with another card.
-    if (t.status !== 'pending' && t.status !== 'declined') return refused({ status: 409, title: 'This top-up cannot be paid', lines: ['Start a new top-up from the app.'] });
+    if (t.status !== 'pending') return refused({ status: 409, title: 'This top-up cannot be paid', lines: ['Start a new top-up from the app.'] });
     if (gateway && !offers(t, gateway)) {
       return refused({ status: 409, title: 'This payment method is not available for this top-up', lines: ['Go back and choose another way to pay.'] });
     }

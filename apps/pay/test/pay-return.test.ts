@@ -70,7 +70,8 @@ describe('the payment server sends the payer back to the shop', () => {
     assert.equal(await balanceOf(s, user), 0);
     // Told to the API before the page moves on, so the shop reads it on arrival.
     const st = await call(s.api, 'GET', `/api/v1/wallet/topup-status/${token}`, { token: user.token });
-    assert.equal(st.body.status, 'declined');
+    assert.equal(st.body.status, 'pending');
+    assert.equal(typeof st.body.declined_at, 'string');
   });
 
   test('gateway A still checking because the payment could not be confirmed here: the page links back but stays, since only it can ask again', async () => {

@@ -12625,8 +12625,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         attached: boolean;
-                        /** @description pending: not paid yet; completed: credited (final); declined: the gateway refused the payment, nothing was credited (final for the app: offer a new top-up; a payment confirmed later still completes it); expired: not paid within the hour */
-                        status: "pending" | "completed" | "declined" | "expired";
+                        /** @description pending: not paid yet; completed: credited (final); expired: not paid within the hour */
+                        status: "pending" | "completed" | "expired";
                     };
                 };
             };
@@ -12902,8 +12902,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description pending: not paid yet; completed: credited (final); declined: the gateway refused the payment, nothing was credited (final for the app: offer a new top-up; a payment confirmed later still completes it); expired: not paid within the hour */
-                        status: "pending" | "completed" | "declined" | "expired";
+                        /** @description when the gateway declined the payment of this top-up; nothing was credited. An app stops asking and offers a new top-up. Absent once completed: a payment confirmed later still completes the top-up, credited once */
+                        declined_at?: string;
+                        /** @description pending: not paid yet; completed: credited (final); expired: not paid within the hour */
+                        status: "pending" | "completed" | "expired";
                     };
                 };
             };
@@ -13136,6 +13138,8 @@ export interface operations {
                     "application/json": {
                         amount: number;
                         currency: string;
+                        /** @description when the gateway declined the payment of this top-up; nothing was credited. An app stops asking and offers a new top-up. Absent once completed: a payment confirmed later still completes the top-up, credited once */
+                        declined_at?: string;
                         expires_at: string;
                         /** @description the gateways the hosted page may offer for this amount, in display order (active records whose bounds admit it, then gateways without a record) */
                         gateways: {
@@ -13144,8 +13148,8 @@ export interface operations {
                         }[];
                         /** @description the initiate's return_url, when it had one: where the payer goes back to */
                         return_url?: string;
-                        /** @description pending: not paid yet; completed: credited (final); declined: the gateway refused the payment, nothing was credited (final for the app: offer a new top-up; a payment confirmed later still completes it); expired: not paid within the hour */
-                        status: "pending" | "completed" | "declined" | "expired";
+                        /** @description pending: not paid yet; completed: credited (final); expired: not paid within the hour */
+                        status: "pending" | "completed" | "expired";
                     };
                 };
             };
@@ -13270,9 +13274,11 @@ export interface operations {
                         amount: number;
                         credited_at?: string;
                         currency: string;
+                        /** @description when the gateway declined the payment of this top-up; nothing was credited. An app stops asking and offers a new top-up. Absent once completed: a payment confirmed later still completes the top-up, credited once */
+                        declined_at?: string;
                         expires_at: string;
-                        /** @description pending: not paid yet; completed: credited (final); declined: the gateway refused the payment, nothing was credited (final for the app: offer a new top-up; a payment confirmed later still completes it); expired: not paid within the hour */
-                        status: "pending" | "completed" | "declined" | "expired";
+                        /** @description pending: not paid yet; completed: credited (final); expired: not paid within the hour */
+                        status: "pending" | "completed" | "expired";
                     };
                 };
             };

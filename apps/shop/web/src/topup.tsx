@@ -33,7 +33,10 @@ export async function startTopup(amount: number, returnPath: string, beforeLeave
   location.assign(t.url);
 }
 
-type Status = { status: 'pending' | 'completed' | 'declined' | 'expired'; amount: number; currency: string };
+type Status = { status: 'pending' | 'completed' | 'expired'; amount: number; currency: string; declined_at?: string };
+
+/** Nothing more will happen to this top-up unless the shopper pays again: expired, or its payment declined. */
+const over = (s: Status) => s.status === 'expired' || (s.status === 'pending' && s.declined_at !== undefined);
 
 /**
  * Back from the hosted page (`?topup=<token>`): what became of the top-up, asked of the API (the
@@ -58,7 +61,7 @@ export function TopupOutcome({ token, onCredited, credited, retry }: { token: st
         setError(null);
         setStatus(s);
         if (s.status === 'completed') return done.current();
-        if (s.status === 'declined' || s.status === 'expired') return;
+        if (over(s)) return;
       } catch (err) {
         if (!live) return;
         setError(err);
@@ -86,11 +89,11 @@ export function TopupOutcome({ token, onCredited, credited, retry }: { token: st
       </Notice>
     );
   }
-  if (status.status === 'declined' || status.status === 'expired') {
+  if (over(status)) {
     return (
       <Notice kind="error">
         <p data-testid="topup-outcome">
-          {status.status === 'declined'
+          {status.declined_at !== undefined
             ? `Not added to your wallet: the payment of ${amount} was declined, so nothing was charged. You can try again, with another card or way to pay.`
             : `The payment of ${amount} was not completed, so nothing was added. You can try again.`}
         </p>

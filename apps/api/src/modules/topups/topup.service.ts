@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/kysely.ts';
 import { gatewaysForAmount } from '../payments/index.ts';
 import { GatewayBError, GatewayBUnavailable, verifyOrder, type GatewayBClient } from '@storefront/gateway-b';
 import * as repo from './topups.repository.ts';
-import { completeTopup, stateOf } from './transitions.ts';
+import { completeTopup, declinedAt, stateOf } from './transitions.ts';
 import type { TopupAttachBody, TopupCreditBody, TopupDeclineBody } from './topups.schemas.ts';
 
 export const TOPUP_TTL_MS = HOUR;
@@ -246,6 +246,7 @@ export async function lookupTopup(ctx: Ctx, token: string) {
     amount,
     currency: topup.currency,
     expires_at: topup.expires_at,
+    ...declined(topup),
     gateways,
     ...(topup.return_url ? { return_url: topup.return_url } : {}),
   };
@@ -268,10 +269,10 @@ export async function attachTopup(ctx: Ctx, body: TopupAttachBody) {
 export async function declineTopup(ctx: Ctx, body: TopupDeclineBody) {
   const topup = await repo.findTopupByTokenHash(ctx.db, sha256(body.token));
   if (!topup) throw notFound('top-up');
-  const declined = await repo.markDeclined(ctx.db, topup.id, ctx.clock.now().toISOString());
-  if (declined) ctx.log.info({ topup_id: topup.id, gateway: body.gateway }, 'top-up payment declined by the gateway');
+  const marked = await repo.markDeclined(ctx.db, topup.id, ctx.clock.now().toISOString());
+  if (marked) ctx.log.info({ topup_id: topup.id, gateway: body.gateway }, 'top-up payment declined by the gateway');
   const fresh = (await repo.findTopupByTokenHash(ctx.db, topup.token_hash))!;
-  return { status: stateOf(ctx, fresh) };
+  return { status: stateOf(ctx, fresh), ...declined(fresh) };
 }
 
 /**
@@ -305,6 +306,12 @@ async function selfHeal(ctx: Ctx, gatewayB: GatewayBClient, topup: repo.TopupRow
   }
 }
 
+/** `declined_at` for an answer, when the gateway declined the payment of a top-up not completed since. */
+function declined(row: repo.TopupRow): { declined_at?: string } {
+  const at = declinedAt(row);
+  return at === null ? {} : { declined_at: at };
+}
+
 /** `GET /wallet/topup-status/:token`: the caller's own top-up only (another user's is 404). */
 export async function topupStatus(ctx: Ctx, gatewayB: GatewayBClient | null, userId: string, token: string) {
   const hash = sha256(token);
@@ -321,5 +328,6 @@ export async function topupStatus(ctx: Ctx, gatewayB: GatewayBClient | null, use
     currency: topup.currency,
     expires_at: topup.expires_at,
     ...(topup.credited_at ? { credited_at: topup.credited_at } : {}),
+    ...declined(topup),
   };
 }

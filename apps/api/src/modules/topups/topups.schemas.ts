@@ -18,16 +18,23 @@ export const TopupInitiateResponseSchema = Type.Object({
 
 export const TopupTokenSchema = Type.String({ minLength: 1, maxLength: 200 });
 export const TopupStatusParamsSchema = Type.Object({ token: TopupTokenSchema });
-export const TopupStatusValueSchema = Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('declined'), Type.Literal('expired')], {
-  description:
-    'pending: not paid yet; completed: credited (final); declined: the gateway refused the payment, nothing was credited (final for the app: offer a new top-up; a payment confirmed later still completes it); expired: not paid within the hour',
+export const TopupStatusValueSchema = Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('expired')], {
+  description: 'pending: not paid yet; completed: credited (final); expired: not paid within the hour',
 });
+/** Beside a status that is not `completed`: the gateway declined the payment. */
+const DeclinedAtSchema = Type.Optional(
+  Type.String({
+    description:
+      'when the gateway declined the payment of this top-up; nothing was credited. An app stops asking and offers a new top-up. Absent once completed: a payment confirmed later still completes the top-up, credited once',
+  }),
+);
 export const TopupStatusResponseSchema = Type.Object({
   status: TopupStatusValueSchema,
   amount: Type.Integer(),
   currency: Type.String(),
   expires_at: Type.String(),
   credited_at: Type.Optional(Type.String()),
+  declined_at: DeclinedAtSchema,
 });
 
 export const GatewaySchema = Type.Union([Type.Literal('gateway_a'), Type.Literal('gateway_b')]);
@@ -52,6 +59,7 @@ export const TopupLookupResponseSchema = Type.Object({
   amount: Type.Integer(),
   currency: Type.String(),
   expires_at: Type.String(),
+  declined_at: DeclinedAtSchema,
   gateways: Type.Array(Type.Object({ code: Type.String(), name: Type.Union([Type.String(), Type.Null()]) }), {
     description: 'the gateways the hosted page may offer for this amount, in display order (active records whose bounds admit it, then gateways without a record)',
   }),
@@ -63,5 +71,5 @@ export type TopupAttachBody = Static<typeof TopupAttachBodySchema>;
 
 export const TopupDeclineBodySchema = Type.Object({ token: TopupTokenSchema, gateway: GatewaySchema });
 export type TopupDeclineBody = Static<typeof TopupDeclineBodySchema>;
-export const TopupDeclineResponseSchema = Type.Object({ status: TopupStatusValueSchema });
+export const TopupDeclineResponseSchema = Type.Object({ status: TopupStatusValueSchema, declined_at: DeclinedAtSchema });
 export const TopupAttachResponseSchema = Type.Object({ attached: Type.Boolean(), status: TopupStatusValueSchema });

@@ -1,8 +1,9 @@
 /**
  * The top-up state machine (docs/wallet.md): `pending → completed`, once, and nothing else is
- * stored; `declined` is derived from `declined_at` (the gateway refused the payment) and `expired`
- * from `expires_at`. `completeTopup` is the only move, and it is open to a declined or expired
- * top-up too: a payment the gateway confirms later must land.
+ * stored; `expired` is derived from `expires_at`. A payment the gateway declined is a mark beside
+ * the state (`declinedAt`), not a state: the contract's states stay pending, completed and expired.
+ * `completeTopup` is the only move, and it is open to a declined or expired top-up too: a payment
+ * the gateway confirms later must land.
  */
 import type { Ctx } from '../../context.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
@@ -15,12 +16,11 @@ export const TOPUP_MOVES: Record<TopupStatus, readonly TopupStatus[]> = {
   completed: [],
 };
 
-export type TopupState = TopupStatus | 'declined' | 'expired';
+export type TopupState = TopupStatus | 'expired';
 
-/** Derived states: `declined`, a pending top-up whose payment the gateway refused; `expired`, one still pending an hour after it was minted. */
+/** `expired` is derived: a top-up still pending an hour after it was minted. */
 export function stateOf(ctx: Ctx, row: repo.TopupRow): TopupState {
   if (row.status === 'completed') return 'completed';
-  if (row.declined_at !== null) return 'declined';
   return ctx.clock.now().toISOString() >= row.expires_at ? 'expired' : 'pending';
 }
 
@@ -41,3 +41,6 @@ export async function completeTopup(
   const tx = await applyMovement(ctx, trx, { userId: topup.user_id, type: 'topup', amount: Number(topup.amount), reference: topup.id });
   return tx.balance_after;
 }
+
+/** When the gateway declined the payment of a top-up that is still not completed (`topup-decline`), else null. */
+export const declinedAt = (row: repo.TopupRow): string | null => (row.status === 'completed' ? null : row.declined_at);
