@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { createStorefrontClient } from '@storefront/client';
 import { errorBody, type Clock } from '@storefront/runtime';
 import type { PortalConfig } from './config.ts';
-import { API_TIMEOUT_MS, sendApiDown } from './session.ts';
+import { API_TIMEOUT_MS, sendApiDown, sendEnded } from './session.ts';
 import type { PortalUser } from './sessions.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -165,7 +165,9 @@ const login: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
   app.get('/session', async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const session = await app.session.of(req, reply);
-    if (!session) return reply.code(401).send(errorBody('unauthorized', 'Not signed in.'));
+    // A cookie naming no live session: the answer that ended it (a 403 to a call the page
+    // abandoned, an idle timeout) may never have reached the browser, so this one says so.
+    if (!session) return app.session.presented(req) ? sendEnded(reply) : reply.code(401).send(errorBody('unauthorized', 'Not signed in.'));
     return { user: session.user satisfies PortalUser };
   });
 

@@ -8,7 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { errorBody, plainPath, type Clock } from '@storefront/runtime';
 import type { PortalConfig } from './config.ts';
-import { API_TIMEOUT_MS, sendApiDown } from './session.ts';
+import { API_TIMEOUT_MS, sendApiDown, sendEnded } from './session.ts';
 
 /** A refresh is done this long before the API would call the access token expired. */
 const REFRESH_MARGIN_MS = 30_000;
@@ -35,8 +35,6 @@ function staysSignedIn(body: Buffer): boolean {
     return false;
   }
 }
-
-const sendEnded = (reply: FastifyReply) => reply.code(401).send(errorBody('session_ended', 'Your session has ended. Please sign in again.'));
 
 const proxy: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }> = async (app, { config, clock }) => {
   app.removeAllContentTypeParsers();

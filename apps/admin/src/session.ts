@@ -17,6 +17,8 @@ export const API_TIMEOUT_MS = 30_000;
 export interface PortalSession {
   /** The session the request's cookie names, or null (and the cookie cleared); a cookie signed with the retiring secret is signed again. */
   of(req: FastifyRequest, reply: FastifyReply): Promise<Session | null>;
+  /** Whether the request carries a session cookie at all (a null `of` with one: the session has ended). */
+  presented(req: FastifyRequest): boolean;
   /** A new session (always a new id, so a planted cookie never becomes a signed-in one) and its cookie. */
   start(reply: FastifyReply, user: PortalUser, tokens: Tokens): Promise<Session>;
   /** Ends the portal session; `revoke` also ends the API session (logout, demotion). */
@@ -32,6 +34,9 @@ declare module 'fastify' {
     session: PortalSession;
   }
 }
+
+/** The answer to a browser whose session is over (revoked, demoted, expired): the SPA says so on its login page. */
+export const sendEnded = (reply: FastifyReply) => reply.code(401).send(errorBody('session_ended', 'Your session has ended. Please sign in again.'));
 
 export const sendApiDown = (reply: FastifyReply) =>
   reply.code(502).send(errorBody('api_unavailable', 'The Storefront API could not be reached. Try again shortly.'));
@@ -74,6 +79,7 @@ const session: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock
       else if (unsigned.renew) setCookie(reply, found.id);
       return found;
     },
+    presented: (req) => req.cookies[cookieName] !== undefined,
     async start(reply, user, tokens) {
       const created = await sessions.create(user, tokens);
       setCookie(reply, created.id);

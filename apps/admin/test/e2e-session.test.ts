@@ -160,6 +160,25 @@ test('an admin demoted while signed in is sent back to the login page on their n
   }
 });
 
+test('a session that ended while the browser was not looking (its answer lost) is named on the next visit', async () => {
+  const other = await registerUser(s.api, { full_name: 'Away Admin' });
+  await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', other.id).execute();
+  const ctx = await browser.newContext();
+  const p = await ctx.newPage();
+  try {
+    await signIn(p, s.portalUrl, other.phone, other.password);
+    // The portal ends the session and the answer saying so never reaches this browser.
+    const cookie = (await ctx.cookies()).find((c) => c.name === 'sf_admin')!;
+    await s.portal.sessions.delete(decodeURIComponent(cookie.value).split('.')[0]!);
+    await p.goto(`${s.portalUrl}/orders`);
+    await p.getByLabel('Phone number').waitFor();
+    assert.match(await p.getByRole('status').innerText(), /session has ended/);
+    assert.equal((await ctx.cookies()).length, 0, 'the session cookie is cleared');
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('signing out ends the API session too and returns to the login page', async () => {
   const tokens = await s.portal.sessions.tokens();
   const access = tokens[0]!;

@@ -120,7 +120,11 @@ describe('signing in', () => {
       const res = await send(method, url, { cookie: dead });
       assert.equal(res.status, 401);
       assert.match(res.setCookie[0] ?? '', /^sf_admin=;.*Expires=Thu, 01 Jan 1970/);
+      // "Am I signed in?" with a cookie is told the session ended, so the login page can say so.
+      if (url === '/session') assert.equal(res.body.error, 'session_ended');
     }
+    const fresh = await send('GET', '/session');
+    assert.deepEqual([fresh.status, fresh.body.error, fresh.setCookie], [401, 'unauthorized', []], 'no cookie: plainly not signed in');
     const live = await send('GET', '/session', { cookie });
     assert.deepEqual([live.status, live.setCookie], [200, []]);
   });

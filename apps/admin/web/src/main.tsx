@@ -111,7 +111,11 @@ function App() {
   useEffect(() => {
     portal<{ user: Me }>('GET', '/session').then(
       (r) => setMe(r.user),
-      () => setMe(null),
+      (err) => {
+        setMe(null);
+        // The browser still held a session the portal has ended (a fresh visit is plainly signed out).
+        if (err instanceof ApiError && err.code === 'session_ended') setEnded(err.message);
+      },
     );
   }, []);
   useEffect(
