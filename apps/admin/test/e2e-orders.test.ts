@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { jobs, runJobs } from '../../api/src/jobs.ts';
 import type { TestUser } from '../../api/test/helpers.ts';
 import { answerTo, rowsOf, shot } from './browser.ts';
 import { apiCall, type Stack } from './stack.ts';
@@ -13,6 +14,7 @@ let page: Page;
 let shopper: TestUser;
 let orderId = '';
 const credits = () => shop.credits();
+const verifyLedger = () => runJobs(s.api.ctx, jobs.filter((j) => j.name === 'verify-ledger-checkpoints'));
 
 before(async () => {
   shop = await openShopWithOrder();
@@ -79,21 +81,32 @@ test('a refund beyond what is refundable is refused in plain words', async () =>
 test('reconciliation over a date range matches, then highlights a wallet whose balance disagrees with its ledger', async () => {
   await page.getByRole('link', { name: 'Reconciliation' }).click();
   await page.getByText('Everything matches').waitFor();
+  assert.equal(await page.getByTestId('balances-as-of').innerText(), 'Balances checked live.', 'before the ledger job\'s first run');
+  // As the server's hourly timer does: the ledger job verifies every wallet and takes the totals.
+  await verifyLedger();
+  await page.reload();
+  await page.getByText('Everything matches').waitFor();
+  assert.match(await page.getByTestId('balances-as-of').innerText(), /^Balances as the ledger job took them at /);
   await shot(page, '51-reconciliation-ok');
   // Tamper with one balance behind the ledger's back (what reconciliation exists to catch).
   const w = await s.db.database.db.selectFrom('wallets').select('shopping_credits').where('user_id', '=', shopper.id).executeTakeFirstOrThrow();
   await s.db.database.db.updateTable('wallets').set({ shopping_credits: Number(w.shopping_credits) + 1 }).where('user_id', '=', shopper.id).execute();
-  // The default report finds the totals apart at once; which wallet it is takes the job's next run,
-  // or a live check.
+  // The default report is the job's last run until the job runs again; a live check finds it at once.
   await page.reload();
+  await page.getByText('Everything matches').waitFor();
   const rows = page.getByTestId('mismatches').locator('tr.mismatch');
-  await rows.filter({ hasText: 'balance total mismatch' }).waitFor();
-  assert.equal(await rows.filter({ hasText: shopper.id }).count(), 0, 'no wallet named before the job or a live check');
   await page.getByLabel('Check everything live').check();
   await page.getByRole('button', { name: 'Show' }).click();
   await rows.filter({ hasText: shopper.id }).waitFor();
   assert.match(await rows.filter({ hasText: shopper.id }).innerText(), /balance mismatch/);
+  await rows.filter({ hasText: 'balance total mismatch' }).waitFor();
   await shot(page, '52-reconciliation-mismatch');
+  await verifyLedger();
+  await page.getByLabel('Check everything live').uncheck();
+  await page.getByRole('button', { name: 'Show' }).click();
+  // The job's run names the wallet, and its totals are apart.
+  await rows.filter({ hasText: shopper.id }).filter({ hasText: 'as of the verify-ledger-checkpoints run at' }).waitFor();
+  await rows.filter({ hasText: 'balance total mismatch' }).filter({ hasText: 'as of the verify-ledger-checkpoints run at' }).waitFor();
 });
 
 test('the webhook log page renders', async () => {

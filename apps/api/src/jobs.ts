@@ -72,8 +72,9 @@ export const jobs: Job[] = [
   },
   {
     name: 'verify-ledger-checkpoints',
-    // Moves each wallet's ledger checkpoint over its rows verified since and records the wallets
-    // that fail (docs/orders.md): the reconciliation lists those instead of reading every wallet.
+    // Moves each wallet's ledger checkpoint over its rows verified since, and records the wallets
+    // that fail and the whole shop's wallet totals (docs/orders.md): the reconciliation answers
+    // those instead of reading every wallet.
     run: (ctx) => advanceCheckpoints(ctx),
   },
   {

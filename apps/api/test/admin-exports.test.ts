@@ -102,6 +102,7 @@ describe('admin CSV exports', () => {
     assert.deepEqual([get('orders', 'placed')!.count, get('orders', 'placed')!.amount], ['1', '24.68']);
     assert.deepEqual([get('orders', 'refunds')!.amount, get('orders', 'refunds')!.currency], ['5.00', 'INR']);
     assert.ok(get('result', 'ok'), JSON.stringify(res.rows));
+    assert.equal(get('balances', 'wallets')!.detail, 'live', 'no ledger job has run: the report summed the wallets itself');
   });
 
   it('a refund reason is one cell a spreadsheet shows as text: line breaks, spaces, quotes, semicolons, formulas after spaces', async () => {

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { jobs, runJobs } from '../src/jobs.ts';
 import { DAY, HOUR, MINUTE } from '../src/lib/clock.ts';
 import { applyMovement } from '../src/modules/ledger/ledger.ts';
-import { call, createAdmin, createTestApp, registerUser, type Res, type TestApp, type TestUser } from './helpers.ts';
+import { call, countingApp, createAdmin, createTestApp, registerUser, type Res, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
 
 describe('reconciliation over verified days', () => {
@@ -111,16 +111,17 @@ describe('reconciliation over verified days', () => {
   });
   after(() => t.close());
 
-  it('without any job, the totals are live: a wallet changed without a ledger row is a balance_total_mismatch', async () => {
+  it('before the ledger job\'s first run, the report checks every wallet live, as recheck does, and says so', async () => {
     const u = await customer(300);
     const range = `from=${new Date(t.clock.now().getTime() - HOUR).toISOString()}&to=${t.clock.now().toISOString()}`;
-    assert.equal(said(await report(range)).ok, true);
+    const clean = await report(range);
+    assert.deepEqual([said(clean).ok, clean.body.balances_as_of], [true, null]);
     await db().updateTable('wallets').set({ shopping_credits: sql`shopping_credits + 40` }).where('user_id', '=', u.id).execute();
     try {
-      const r = said(await report(range));
-      assert.deepEqual(kinds(r), ['balance_total_mismatch:wallets'], 'the per-wallet list waits for the job; the totals do not');
-      assert.equal(r.balances.sum_of_balances - r.balances.sum_of_ledger, 40);
-      assert.deepEqual(kinds(said(await report(range, true))), [`balance_mismatch:${u.id}`, 'balance_total_mismatch:wallets'].sort(), 'recheck reads every wallet');
+      const r = await report(range);
+      assert.deepEqual(kinds(said(r)), [`balance_mismatch:${u.id}`, 'balance_total_mismatch:wallets'].sort());
+      assert.deepEqual([r.body.balances.sum_of_balances - r.body.balances.sum_of_ledger, r.body.balances_as_of], [40, null]);
+      assert.deepEqual(said(r), said(await report(range, true)));
     } finally {
       await db().updateTable('wallets').set({ shopping_credits: sql`shopping_credits - 40` }).where('user_id', '=', u.id).execute();
     }
@@ -245,24 +246,69 @@ describe('reconciliation over verified days', () => {
     await verify();
   });
 
-  it('a wallet broken behind the job\'s back is listed once the job has run, and cleared once it is put right', async () => {
+  it('a wallet broken behind the job\'s back is in the list and the totals once the job has run, and cleared at its next run once put right', async () => {
     const u = await customer(800);
     await verify();
+    const ranAt = t.clock.now().toISOString();
     const range = `from=${new Date(t.clock.now().getTime() - HOUR).toISOString()}&to=${t.clock.now().toISOString()}`;
-    assert.deepEqual(said(await report(range)).listed, []);
+    const clean = await report(range);
+    assert.deepEqual([said(clean).listed, clean.body.balances_as_of], [[], ranAt]);
     await db().updateTable('wallets').set({ shopping_credits: sql`shopping_credits + 70` }).where('user_id', '=', u.id).execute();
     try {
-      assert.deepEqual(kinds(said(await report(range))), ['balance_total_mismatch:wallets'], 'before the job: only the live totals');
+      const before = await report(range);
+      assert.deepEqual([said(before).listed, before.body.balances, before.body.balances_as_of], [[], clean.body.balances, ranAt], 'before the job: its last run, totals included');
+      await advance(MINUTE);
       await verify();
       const r = await report(range);
       assert.deepEqual(kinds(said(r)), [`balance_mismatch:${u.id}`, 'balance_total_mismatch:wallets'].sort());
-      const listed = r.body.mismatches.find((m: { kind: string }) => m.kind === 'balance_mismatch');
-      assert.match(listed.detail, new RegExp(`as of the verify-ledger-checkpoints run at ${t.clock.now().toISOString().replace(/\./g, '\\.')}`));
+      assert.deepEqual([r.body.balances.sum_of_balances - r.body.balances.sum_of_ledger, r.body.balances_as_of], [70, t.clock.now().toISOString()]);
+      const asOf = new RegExp(`as of the verify-ledger-checkpoints run at ${t.clock.now().toISOString().replace(/\./g, '\\.')}`);
+      for (const kind of ['balance_mismatch', 'balance_total_mismatch']) assert.match(r.body.mismatches.find((m: { kind: string }) => m.kind === kind).detail, asOf, kind);
     } finally {
       await db().updateTable('wallets').set({ shopping_credits: sql`shopping_credits - 70` }).where('user_id', '=', u.id).execute();
     }
-    assert.deepEqual(kinds(said(await report(range))), [`balance_mismatch:${u.id}`], 'the totals agree at once; the list is the job\'s last run');
+    assert.deepEqual(kinds(said(await report(range))), [`balance_mismatch:${u.id}`, 'balance_total_mismatch:wallets'].sort(), 'the list and the totals are the job\'s last run');
     await verify();
     assert.deepEqual(said(await report(range)).listed, [], 'cleared by the next run');
+  });
+
+  it('each run\'s totals are the whole shop\'s as of the run: wallets that moved, new ones and untouched ones, exactly as recheck counts them', async () => {
+    const range = `from=${new Date(t.clock.now().getTime() - HOUR).toISOString()}&to=${t.clock.now().toISOString()}`;
+    await verify();
+    const first = await report(range);
+    const ranAt = first.body.balances_as_of;
+    assert.deepEqual(first.body.balances, (await report(range, true)).body.balances);
+    // After the run: a wallet moves (an order), a new wallet is funded, a wallet is emptied by hand with its ledger row.
+    const u = await customer(900);
+    await place(u, 3);
+    const v = await customer(1_000);
+    await db().transaction().execute((trx) => applyMovement(t.app.ctx, trx, { userId: v.id, type: 'adjustment', amount: -1_000, reference: 'emptied' }));
+    const moved = (await report(range, true)).body.balances;
+    assert.deepEqual([moved.wallets - first.body.balances.wallets, moved.sum_of_balances - first.body.balances.sum_of_balances], [2, 600]);
+    const stale = await report(range);
+    assert.deepEqual([stale.body.balances, stale.body.balances_as_of], [first.body.balances, ranAt], 'between runs: the last run\'s totals, as of then');
+    await advance(MINUTE);
+    const live = (await report(range, true)).body.balances;
+    await verify();
+    const next = await report(range);
+    assert.deepEqual([next.body.balances, next.body.balances_as_of, next.body.ok], [live, t.clock.now().toISOString(), true]);
+  });
+
+  it('reads no wallet row: the totals and the failing wallets come from the job\'s tables', async () => {
+    await verify();
+    const counting = await countingApp(t);
+    try {
+      const range = `from=${new Date(t.clock.now().getTime() - 30 * DAY).toISOString()}&to=${t.clock.now().toISOString()}`;
+      const ask = async (recheck: boolean) => {
+        counting.statements.length = 0;
+        const r = await call(counting.app, 'GET', `/api/v1/admin/reconciliation?${range}${recheck ? '&recheck=true' : ''}`, { token: admin.token });
+        assert.equal(r.status, 200, r.text);
+        return counting.statements.filter((q) => /\b(from|join)\s+"?wallets\b/i.test(q));
+      };
+      assert.deepEqual(await ask(false), []);
+      assert.ok((await ask(true)).length > 0, 'recheck reads the wallets (the log sees them)');
+    } finally {
+      await counting.close();
+    }
   });
 });

@@ -6538,6 +6538,8 @@ export interface operations {
                             sum_of_ledger: number;
                             wallets: number;
                         };
+                        /** @description when the verify-ledger-checkpoints job took the balances (every wallet, their sum, their ledger's sum), which are exact as of then; null when they were computed live by this call (recheck=true, or before the job's first run) */
+                        balances_as_of?: string | null;
                         currency: string;
                         from: string;
                         mismatches: {

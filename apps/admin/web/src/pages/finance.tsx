@@ -149,6 +149,15 @@ export function ReconciliationPage() {
           {sections.map(([k, v]) => (
             <Section key={k} name={k} value={v} currency={currency} />
           ))}
+          <p className="muted" data-testid="balances-as-of">
+            {data.balances_as_of ? (
+              <>
+                Balances as the ledger job took them at <When iso={data.balances_as_of} />.
+              </>
+            ) : (
+              'Balances checked live.'
+            )}
+          </p>
         </>
       )}
     </section>

@@ -180,15 +180,6 @@ export async function storeDay(db: Handle, day: string, f: Figures, now: string)
   await own(db).insertInto('daily_figures').values({ day, ...f, created_at: now }).onConflict((oc) => oc.column('day').doNothing()).execute();
 }
 
-/** What the wallets hold, summed. The predicate repeats the partial index's (migration 10), so only the non-empty wallets are read. */
-export function walletSums(db: Handle) {
-  return read(db)
-    .selectFrom('wallets')
-    .select((eb) => [eb.fn.sum<number>('shopping_credits').as('credits'), eb.fn.sum<number>('reward_points').as('points'), eb.fn.sum<number>('e_vouchers').as('vouchers')])
-    .where(sql<boolean>`shopping_credits <> 0 or reward_points <> 0 or e_vouchers <> 0`)
-    .executeTakeFirstOrThrow();
-}
-
 /**
  * Point-in-time figures: outstanding points and vouchers, open tickets, pending deletions (live
  * users and the liability in credits come from the daily figures and the ledger).

@@ -221,11 +221,3 @@ export async function dailySeries(ctx: Ctx, days: number) {
   }
   return { as_of: now.toISOString(), currency: ctx.config.currency, days: out };
 }
-
-/**
- * Every ledger amount ever written, summed: the stored days' sums (checkpoints) plus a live scan
- * of the rows since. Reads through `db` (the reconciliation's snapshot); call `rollUpDays` first.
- */
-export async function ledgerTotal(db: Handle): Promise<number> {
-  return (await figuresSince(db, '0000-01-01T00:00:00.000Z', await storedUntil(db))).ledger_net;
-}

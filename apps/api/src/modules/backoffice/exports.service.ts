@@ -159,7 +159,7 @@ async function* reconciliationRows(r: Awaited<ReturnType<typeof reconcile>>) {
   for (const [section, items] of [['topups', r.topups], ['orders', r.orders]] as const) {
     for (const [item, v] of Object.entries(items) as [string, { count: number; amount?: number }][]) yield row(section, item, v.count, v.amount ?? null);
   }
-  yield row('balances', 'wallets', r.balances.wallets, null);
+  yield row('balances', 'wallets', r.balances.wallets, null, r.balances_as_of ? `as of the verify-ledger-checkpoints run at ${r.balances_as_of}` : 'live');
   yield row('balances', 'sum_of_balances', '', r.balances.sum_of_balances);
   yield row('balances', 'sum_of_ledger', '', r.balances.sum_of_ledger);
   yield row('result', r.ok ? 'ok' : 'mismatched', r.mismatches.length, null);

@@ -23,6 +23,12 @@ export const ReconciliationSchema = Type.Object({
   topups: Type.Object({ completed: SumCount, ledger: SumCount, webhook_credited: Type.Object({ count: Type.Integer() }) }),
   orders: Type.Object({ placed: SumCount, ledger_payments: SumCount, refunds: SumCount, ledger_refunds: SumCount }),
   balances: Type.Object({ wallets: Type.Integer(), sum_of_balances: Money, sum_of_ledger: Money }),
+  balances_as_of: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description:
+        'when the verify-ledger-checkpoints job took the balances (every wallet, their sum, their ledger\'s sum), which are exact as of then; null when they were computed live by this call (recheck=true, or before the job\'s first run)',
+    }),
+  ),
   ok: Type.Boolean(),
   mismatches: Type.Array(Mismatch),
   mismatches_truncated: Type.Boolean({ description: 'true when a check found more mismatches than it lists (1,000 per check)' }),

@@ -9,8 +9,9 @@
  * range checks run once (`verifyDays`, stored in `reconciled_days`), so a report checks live only
  * the partial days at its ends and the refunds that came after a day was checked; the all-time
  * per-wallet "balance = ledger" check is the ledger's (`ledger/checkpoints.ts`): its
- * `verify-ledger-checkpoints` job records the wallets that fail, which the report lists. The
- * totals are live. `recheck` checks everything live instead.
+ * `verify-ledger-checkpoints` job records the wallets that fail and the whole shop's totals, which
+ * the report reads as of that run (live only before its first run). `recheck` checks everything
+ * live instead.
  *
  * The report reads every module's tables through their views (`read()`): the figures are Kysely;
  * the twin checks (anti-joins and scalar subqueries behind a MATERIALIZED fence, which hold their
@@ -19,12 +20,12 @@
 import type { Handle } from '../../lib/db-types.ts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Ctx } from '../../context.ts';
-import { failureDetail, lastRunFailures, walletsLive as ledgerLive, type TransactionType, type WalletFailure } from '../ledger/index.ts';
+import { failureDetail, lastRun, walletsLive as ledgerLive, type TransactionType, type WalletFailure } from '../ledger/index.ts';
 import { own, read } from './tables.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { walletSums, firstUserAt } from './admin-users.repository.ts';
-import { CLOSE_AFTER, dayOf, ledgerTotal, midnightOf, nextDay, rollUpDays } from './admin-users.service.ts';
+import { firstUserAt } from './admin-users.repository.ts';
+import { CLOSE_AFTER, dayOf, midnightOf, nextDay } from './admin-users.service.ts';
 import type { MismatchT, Reconciliation } from './reconciliation.schemas.ts';
 
 function parseBound(v: string | undefined, field: string, fallback: Date): Date {
@@ -96,18 +97,16 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string; reche
   if (toD.getTime() <= fromD.getTime()) throw badRequest('to must be after from', [{ field: 'querystring/to', message: 'must be after from' }]);
   const from = fromD.toISOString();
   const to = toD.toISOString();
-  // The ledger total sums the dashboard's stored days (as the dashboard does, store what is missing first).
-  if (!q.recheck) await rollUpDays(ctx);
   // One snapshot for every check, so that writes landing between two statements never show up as
   // a mismatch (e.g. wallets summed before an order, the ledger after it).
   return inSnapshot(ctx, async (db) => {
     const found = q.recheck ? await rangeChecks(db, { from, to, toIncluded: true }) : await fromVerifiedDays(db, from, to);
-    const balances = q.recheck ? await walletsLive(db, found) : await walletsAsOfJob(db, found);
+    const { balances, asOf } = q.recheck ? { balances: await walletsLive(db, found), asOf: null } : await walletsAsOfJob(db, found);
     if (balances.sum_of_balances !== balances.sum_of_ledger) {
       found.mismatches.push({
         kind: 'balance_total_mismatch',
         id: 'wallets',
-        detail: `wallets hold ${balances.sum_of_balances} but the ledger sums to ${balances.sum_of_ledger}`,
+        detail: `wallets hold ${balances.sum_of_balances} but the ledger sums to ${balances.sum_of_ledger}${asOf === null ? '' : asOfRun(asOf)}`,
       });
     }
     return {
@@ -116,6 +115,7 @@ export async function reconcile(ctx: Ctx, q: { from?: string; to?: string; reche
       currency: ctx.config.currency,
       ...found.figures,
       balances,
+      balances_as_of: asOf,
       ok: found.mismatches.length === 0,
       mismatches: found.mismatches,
       mismatches_truncated: found.truncated,
@@ -370,21 +370,21 @@ const walletMismatch = (f: WalletFailure, asOf: string): MismatchT => ({ kind: '
 
 type Balances = Reconciliation['balances'];
 
+const asOfRun = (at: string): string => ` (as of the verify-ledger-checkpoints run at ${at})`;
+
 /**
- * The all-time balances, from the `verify-ledger-checkpoints` job's last run: the wallets it found
- * failing (`ledger_failures`, an index read), with when it ran. The totals are live and exact:
- * the wallets' sum (the dashboard's partial-index read) against the ledger's (the dashboard's
- * stored days + a live scan since the last stored midnight).
+ * The all-time balances, from the `verify-ledger-checkpoints` job's last run, read whatever the
+ * number of wallets (a primary-key read and an index read): the wallets it found failing
+ * (`ledger_failures`), and the totals it took in its pass over every wallet, exact as of
+ * `asOf` (when it read them). Before the job's first run (a new shop) there is nothing to read:
+ * the wallets are checked live, as `recheck` does, and `asOf` is null.
  */
-async function walletsAsOfJob(db: Handle, out: Found): Promise<Balances> {
-  const run = await lastRunFailures(db, MISMATCH_LIMIT);
-  if (run) {
-    const asOf = ` (as of the verify-ledger-checkpoints run at ${run.ranAt})`;
-    collect(out, run.failures, (f) => walletMismatch(f, asOf));
-  }
-  const sums = await walletSums(db);
-  const count = await read(db).selectFrom('wallets').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  return { wallets: n(count.count), sum_of_balances: n(sums.credits), sum_of_ledger: await ledgerTotal(db) };
+async function walletsAsOfJob(db: Handle, out: Found): Promise<{ balances: Balances; asOf: string | null }> {
+  const run = await lastRun(db, MISMATCH_LIMIT);
+  if (!run?.totals) return { balances: await walletsLive(db, out), asOf: null };
+  collect(out, run.failures, (f) => walletMismatch(f, asOfRun(run.ranAt)));
+  const t = run.totals;
+  return { balances: { wallets: t.wallets, sum_of_balances: t.sumOfBalances, sum_of_ledger: t.sumOfLedger }, asOf: t.at };
 }
 
 /**

@@ -2,9 +2,9 @@
  * "Balance = ledger" for every wallet, all time, without rereading all history: per-wallet
  * checkpoints (`ledger_checkpoints`: the ledger verified through `entry_id`, leaving `balance`)
  * moved forward by the `verify-ledger-checkpoints` job (`advanceCheckpoints`), which records the
- * wallets that fail (`ledger_failures`) and when it ran (`reconciliation_runs`). The back office's
- * reconciliation report lists the job's findings (`lastRunFailures`) or, on `recheck`, checks
- * live (`walletsLive`) (docs/orders.md, "Reconciliation").
+ * wallets that fail (`ledger_failures`), when it ran and the whole shop's wallet totals
+ * (`reconciliation_runs`). The back office's reconciliation report lists the job's findings and
+ * totals (`lastRun`) or, on `recheck`, checks live (`walletsLive`) (docs/orders.md, "Reconciliation").
  *
  * Queries the builder can say are Kysely; the checks over running balances (window functions,
  * correlated scalar subqueries, MATERIALIZED fences that hold their plans) are raw SQL typed with
@@ -106,9 +106,25 @@ const brokenWallet = sql`broken is not null or base + added <> credits`;
 const staleWallets = sql<WalletFailure>`select user_id, 1 as stale, credits, last_entry_id, since, base, null as added, null as broken from (${withCheckpoint}) y where ${stale}`;
 const brokenWallets = sql<WalletFailure>`select user_id, 0 as stale, credits, last_entry_id, since, base, added, broken from (${movedWallets}) v where ${brokenWallet}`;
 
-/** The wallets the last `verify-ledger-checkpoints` run found failing (at most `limit` + 1, by user), and when it ran; null before its first run. */
-export async function lastRunFailures(db: Handle, limit: number): Promise<{ ranAt: string; failures: WalletFailure[] } | null> {
-  const ran = await own(db).selectFrom('reconciliation_runs').select('ran_at').where('job', '=', 'verify-ledger-checkpoints').executeTakeFirst();
+/** The whole shop's wallets, summed: `LiveBalances`' totals, or a run's as of `at`. */
+export interface WalletTotals {
+  wallets: number;
+  sumOfBalances: number;
+  /** Every wallet's checkpoint balance plus the rows since. */
+  sumOfLedger: number;
+}
+
+/**
+ * The last `verify-ledger-checkpoints` run: the wallets it found failing (at most `limit` + 1, by
+ * user), when it ran, and the totals it took (null for a run before migration 29); null before
+ * its first run. Two primary-key and index reads, whatever the number of wallets.
+ */
+export async function lastRun(db: Handle, limit: number): Promise<{ ranAt: string; failures: WalletFailure[]; totals: (WalletTotals & { at: string }) | null } | null> {
+  const ran = await own(db)
+    .selectFrom('reconciliation_runs')
+    .select(['ran_at', 'wallets', 'sum_of_balances', 'sum_of_ledger', 'balances_at'])
+    .where('job', '=', 'verify-ledger-checkpoints')
+    .executeTakeFirst();
   if (!ran) return null;
   const failures = await own(db)
     .selectFrom('ledger_failures')
@@ -116,49 +132,58 @@ export async function lastRunFailures(db: Handle, limit: number): Promise<{ ranA
     .orderBy('user_id')
     .limit(limit + 1)
     .execute();
-  return { ranAt: ran.ran_at, failures };
+  const totals =
+    ran.balances_at === null
+      ? null
+      : { wallets: n(ran.wallets), sumOfBalances: n(ran.sum_of_balances), sumOfLedger: n(ran.sum_of_ledger), at: ran.balances_at };
+  return { ranAt: ran.ran_at, failures, totals };
 }
 
-export interface LiveBalances {
-  wallets: number;
-  sumOfBalances: number;
-  /** Checkpoints plus the rows since. */
-  sumOfLedger: number;
+export interface LiveBalances extends WalletTotals {
   /** Wallets at their checkpoint that disagree with it, and wallets whose rows since fail: each at most `limit` + 1. */
   stale: WalletFailure[];
   broken: WalletFailure[];
 }
 
 /**
- * The all-time balances live, in one pass over the wallets: every wallet at its checkpoint must
- * still hold the checkpoint's balance (a balance changed without a ledger row is found even if
- * the wallet never moves again); every wallet past it (it moved since the last job, or failed
- * there) has its rows since the checkpoint checked by index probes: each continues the running
- * balance, and they end at the wallet's balance. Read through `db` (the caller's snapshot).
+ * The all-time balances in one pass over the wallets, one statement (so one snapshot on both
+ * databases: the wallets and the rows since their checkpoints as of the same moment): every
+ * wallet at its checkpoint must still hold the checkpoint's balance (a balance changed without a
+ * ledger row is found even if the wallet never moves again); every wallet past it (it moved since
+ * the last job, or failed there) has its rows since the checkpoint checked by index probes: each
+ * continues the running balance, and they end at the wallet's balance. Returns the totals and how
+ * many wallets fail each way.
  */
-export async function walletsLive(db: Handle, limit: number): Promise<LiveBalances> {
+async function allWallets(db: Handle): Promise<WalletTotals & { stale: number; broken: number }> {
   const r = await sql<{ count: number; amount: number; ledger: number; stale: number; broken: number }>`select count(*) as count, coalesce(sum(credits), 0) as amount,
       coalesce(sum(case when past = 1 then base + added when last_entry_id = since then base else 0 end), 0) as ledger,
       coalesce(sum(case when ${stale} then 1 else 0 end), 0) as stale,
       coalesce(sum(case when past = 1 and (broken > 0 or base + added <> credits) then 1 else 0 end), 0) as broken
     from (${pastChecked}) x`.execute(own(db));
-  const totals = r.rows[0]!;
+  const t = r.rows[0]!;
+  return { wallets: n(t.count), sumOfBalances: n(t.amount), sumOfLedger: n(t.ledger), stale: n(t.stale), broken: n(t.broken) };
+}
+
+/** The all-time balances live (`allWallets`), with the failing wallets listed. Read through `db` (the caller's snapshot). */
+export async function walletsLive(db: Handle, limit: number): Promise<LiveBalances> {
+  const { stale: staleCount, broken: brokenCount, ...totals } = await allWallets(db);
   return {
-    wallets: n(totals.count),
-    sumOfBalances: n(totals.amount),
-    sumOfLedger: n(totals.ledger),
-    stale: n(totals.stale) > 0 ? await firstRows(db, staleWallets, limit) : [],
-    broken: n(totals.broken) > 0 ? await firstRows(db, brokenWallets, limit) : [],
+    ...totals,
+    stale: staleCount > 0 ? await firstRows(db, staleWallets, limit) : [],
+    broken: brokenCount > 0 ? await firstRows(db, brokenWallets, limit) : [],
   };
 }
 
 /**
  * The `verify-ledger-checkpoints` job. Moves every wallet's checkpoint to its newest ledger row
  * when the rows since the checkpoint continue its running balance and end at the wallet's balance;
- * a wallet that fails keeps its checkpoint. Then records every wallet that fails (those, and those
- * at their checkpoint whose balance no longer agrees with it: one pass over the wallets) in
- * `ledger_failures`, dropping the wallets that pass again, and when it ran (`reconciliation_runs`):
- * the report lists them from there. Returns the checkpoints moved.
+ * a wallet that fails keeps its checkpoint. Then, in one pass over every wallet (`allWallets`),
+ * takes the whole shop's totals — wallets, their balances, their ledger (checkpoints + rows since)
+ * — and counts the wallets that fail (those, and those at their checkpoint whose balance no longer
+ * agrees with it); records them, if any, in `ledger_failures`, dropping the wallets that pass
+ * again; and writes when it ran and the totals, with when it read them, to `reconciliation_runs`:
+ * the report reads both from there. Every run reads every wallet, so each run's totals are whole,
+ * not carried over from the last. Returns the checkpoints moved.
  *
  * A checkpoint can never claim a row that commits later: a wallet's ledger ids only grow in
  * commit order (every movement's conditional UPDATE requires `last_entry_id < id` under the
@@ -179,21 +204,26 @@ export async function advanceCheckpoints(ctx: Ctx): Promise<number> {
       where ledger_checkpoints.entry_id < excluded.entry_id`.execute(own(db))
       ).numAffectedRows ?? 0,
     );
-    // `where true`: SQLite's upsert after a SELECT needs a WHERE to parse.
-    await sql`insert into ledger_failures (${failureColumns}, found_at, run_id)
+    // The clock before the statement: every movement committed by then is in the totals.
+    const balancesAt = ctx.clock.now().toISOString();
+    const totals = await allWallets(db);
+    // The failing wallets listed only when that pass counted any (a clean shop's run reads the
+    // wallets once, not twice). `where true`: SQLite's upsert after a SELECT needs a WHERE to parse.
+    if (totals.stale + totals.broken > 0) await sql`insert into ledger_failures (${failureColumns}, found_at, run_id)
       select ${failureColumns}, ${now}, ${runId} from (${staleWallets} union all ${brokenWallets}) f where true order by user_id
       on conflict (user_id) do update set stale = excluded.stale, credits = excluded.credits, last_entry_id = excluded.last_entry_id,
         since = excluded.since, base = excluded.base, added = excluded.added, broken = excluded.broken, found_at = excluded.found_at, run_id = excluded.run_id`.execute(own(db));
     await own(db).deleteFrom('ledger_failures').where('run_id', '<>', runId).execute();
+    const ran = { ran_at: now, wallets: totals.wallets, sum_of_balances: totals.sumOfBalances, sum_of_ledger: totals.sumOfLedger, balances_at: balancesAt };
     await own(db)
       .insertInto('reconciliation_runs')
-      .values({ job: 'verify-ledger-checkpoints', ran_at: now })
-      .onConflict((oc) => oc.column('job').doUpdateSet({ ran_at: now }))
+      .values({ job: 'verify-ledger-checkpoints', ...ran })
+      .onConflict((oc) => oc.column('job').doUpdateSet(ran))
       .execute();
     return advanced;
   };
   // On SQLite each statement alone (each takes the write lock, waiting out another instance's;
-  // a transaction would hold it across all four); PostgreSQL gets room to sort.
+  // a transaction would hold it across all of them); PostgreSQL gets room to sort.
   if (ctx.dialect !== 'postgres') return run(ctx.db);
   return own(ctx.db).transaction().execute(async (db) => {
     await sql`set local work_mem = '64MB'`.execute(own(db));

@@ -2,5 +2,5 @@
 export { applyMovement, insufficientCredits, toTransaction, type Movement, type Transaction, type TransactionType } from './ledger.ts';
 export { orderPaymentCtes, DEBIT_REFUSALS, DEBIT, WALLET_VERDICT, type DebitRefusal } from './ledger.ts';
 export { createWallet, exportTransactions, findTransaction, findWallet, listTransactions, type TransactionRow, type WalletRow } from './ledger.repository.ts';
-export { advanceCheckpoints, failureDetail, lastRunFailures, walletsLive, type LiveBalances, type WalletFailure } from './checkpoints.ts';
+export { advanceCheckpoints, failureDetail, lastRun, walletsLive, type LiveBalances, type WalletFailure, type WalletTotals } from './checkpoints.ts';
 export type { LedgerView } from './tables.ts';

@@ -51,10 +51,17 @@ export interface LedgerFailuresTable {
   run_id: string;
 }
 
-/** When each reconciliation job last ran. */
+/** When each reconciliation job last ran; the ledger job's run also the whole shop's wallet totals (migration 29). */
 export interface ReconciliationRunsTable {
   job: string;
   ran_at: string;
+  /** Every wallet, as the run counted it (null: a job that records no totals). */
+  wallets: number | null;
+  sum_of_balances: number | null;
+  /** Every wallet's checkpoint balance plus its rows since (`walletsLive`'s sum_of_ledger). */
+  sum_of_ledger: number | null;
+  /** When the run read the totals: they are exact as of then. */
+  balances_at: string | null;
 }
 
 export interface LedgerTables {
