@@ -79,8 +79,9 @@ const outOfStock = (id: string) => conflict('out_of_stock', 'Not enough stock', 
 /**
  * Places an order atomically and answers `{order, replayed}`: take the stock and price the lines,
  * the ledger module's debit and ledger row, the order and its lines — on PostgreSQL as one
- * statement (`repo.placeAtOnce`), on SQLite as one transaction of six statements. Either way the
- * step that refuses says why, and a refusal writes nothing (docs/orders.md).
+ * statement (`repo.placeAtOnce`), on SQLite as one transaction of six statements and the buyer mark the
+ * admin order search reads (`accounts.markBuyer`, which writes on a customer's first order only).
+ * Either way the step that refuses says why, and a refusal writes nothing (docs/orders.md).
  */
 export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
   try {
@@ -183,6 +184,7 @@ function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Clai
     await repo.insertOrder(trx, { ...order, subtotal: total, total });
     await repo.insertItems(trx, items.map((i) => ({ order_id: order.id, ...i })));
     await repo.insertEvent(trx, placedEvent(newId(ctx.clock), order));
+    await accounts.markBuyer(trx, order.user_id, order.created_at);
     return items;
   });
 }
