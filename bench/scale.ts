@@ -167,6 +167,9 @@ async function generate(db: Kysely<DB>, dialect: Dialect): Promise<void> {
   await run('orders (heavy customer)', sql`insert into orders (id, user_id, status, subtotal, total, refunded_amount, currency, created_at, updated_at)
     ${d.series(HEAVY_ORDERS)} select ${R(d.id(heavyOrderMs, '0b1', `${ORDERS} + i`))}, ${R(uid(`${HEAVY}`))}, 'delivered', 1000, 1000, 0, 'INR',
       ${R(d.iso(heavyOrderMs))}, ${R(d.iso(heavyOrderMs))} from s`);
+  // The placement marks a customer's first order (accounts.markBuyer); these orders were not placed.
+  await run('users (buyers)', sql`update users set first_order_at = o.first_at
+    from (select user_id, min(created_at) as first_at from orders group by user_id) o where users.id = o.user_id`);
   const product = (expr: string) => d.id(`${START} + (${expr}) * 1000`, '0f2', expr);
   // The order number, back out of the id's last 12 hex digits.
   const orderNo = dialect === 'postgres' ? `('x' || substr(id, 25, 12))::bit(48)::bigint` : hexToInt('substr(id, 25, 12)');

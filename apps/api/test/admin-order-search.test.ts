@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
+import * as buyersMigration from '../src/modules/accounts/migrations/2026-11-27-28-buyers.ts';
 
 describe('admin order search and filters', () => {
   let t: TestApp;
@@ -187,6 +188,8 @@ describe('admin order search by a name fragment many customers share', () => {
     for (let j = 0; j < 3; j++) add('30000000', j, 10, 'shipped');
     const rows = orders.map((o) => ({ ...o, subtotal: 100, total: 100, refunded_amount: 0, currency: 'INR', created_at: at, updated_at: at }));
     for (let i = 0; i < rows.length; i += 500) await db.insertInto('orders').values(rows.slice(i, i + 500) as never).execute();
+    // What the placement does for an order it places: the customers who ordered are buyers.
+    await db.updateTable('users').set({ first_order_at: at }).where('id', 'in', [...new Set(orders.map((o) => o.user_id))]).execute();
     theirs.push(...orders.filter((o) => o.user_id !== someone(999)).sort((a, b) => (a.id < b.id ? 1 : -1)));
   });
   after(() => t.close());
@@ -217,5 +220,109 @@ describe('admin order search by a name fragment many customers share', () => {
     const placed = theirs.filter((o) => o.status === 'placed').map((o) => o.id);
     assert.equal(placed.length, 44);
     assert.deepEqual(await allPages('q=quorra&status=placed', 4), placed);
+  });
+});
+
+describe('admin order search among customers who mostly never ordered', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let buyer: TestUser;
+  let cup: string;
+  /** The orders of "Zephyrine Early", placed before the buyers' mark existed, newest first. */
+  const early = ['10000000-0000-7000-8000-000000000002', '10000000-0000-7000-8000-000000000001'];
+  const earlyId = '0c000000-0000-7000-8000-000000000999';
+  const bought: { id: string; created_at: string }[] = [];
+
+  const list = async (query: string) => {
+    const r = await call(t.app, 'GET', `/api/v1/admin/orders?${query}`, { token: admin.token });
+    assert.equal(r.status, 200, `${query}: ${r.text}`);
+    return r.body as { items: { id: string }[]; next_cursor: string | null };
+  };
+  const allPages = async (query: string, limit = 1) => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.items.map((o) => o.id));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    return seen;
+  };
+  const firstOrderAt = async (id: string) => (await t.db.database.db.selectFrom('users').select('first_order_at').where('id', '=', id).executeTakeFirstOrThrow()).first_order_at;
+
+  before(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+    const db = t.db.database.db;
+    // The shop as it stood before migration 28: orders, and no buyers' mark or index yet.
+    await buyersMigration.down(db as never);
+    const at = '2026-01-01T00:00:00.000Z';
+    const user = (id: string, full_name: string) => ({ id, phone: null, full_name, created_at: at, updated_at: at });
+    const someone = (n: number) => `0c000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+    // 201 Zephyrines and 201 Yolandas who never ordered (each fragment is common), one Zephyrine
+    // who ordered twice, and another customer whose 2,100 orders are the newest of all: every
+    // order of the Zephyrines lies below the newest orders the search walks first.
+    await db
+      .insertInto('users')
+      .values([
+        ...Array.from({ length: 201 }, (_, k) => user(someone(k), `Zephyrine ${k}`)),
+        ...Array.from({ length: 201 }, (_, k) => user(someone(300 + k), `Yolanda ${k}`)),
+        user(earlyId, 'Zephyrine Early'),
+        user(someone(1000), 'Filler Person'),
+      ] as never)
+      .execute();
+    const row = (id: string, user_id: string, created_at: string) => ({ id, user_id, status: 'delivered', subtotal: 100, total: 100, refunded_amount: 0, currency: 'INR', created_at, updated_at: created_at });
+    const rows = [row(early[1]!, earlyId, '2026-01-02T00:00:00.000Z'), row(early[0]!, earlyId, '2026-01-03T00:00:00.000Z')];
+    for (let n = 0; n < 2100; n++) rows.push(row(`20000000-0000-7000-8000-${String(n).padStart(12, '0')}`, someone(1000), '2026-01-04T00:00:00.000Z'));
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto('orders').values(rows.slice(i, i + 500) as never).execute();
+    await buyersMigration.up(db as never);
+    buyer = await registerUser(t.app, { full_name: 'Zephyrine Buyer' });
+    cup = await product(t, admin, 100, 1000, 'Cup');
+  });
+  after(() => t.close());
+
+  it('the migration marks each customer who ordered with their first order, and the search finds their orders below the newest', async () => {
+    assert.equal(await firstOrderAt(earlyId), '2026-01-02T00:00:00.000Z');
+    assert.equal(await firstOrderAt('0c000000-0000-7000-8000-000000000000'), null, 'a customer who never ordered');
+    assert.equal(await firstOrderAt(buyer.id), null);
+    assert.deepEqual(await allPages('q=zephyrine'), early);
+  });
+
+  it("a customer's first order makes them findable at once; a refused one does not, and later orders keep the first one's time", async () => {
+    const refused = await order(t, buyer, [{ product_id: cup, quantity: 1 }]);
+    assert.equal(refused.status, 402, refused.text);
+    assert.equal(await firstOrderAt(buyer.id), null, 'a refused placement marks nothing');
+    assert.deepEqual(await allPages('q=zephyrine'), early);
+    await credit(t, buyer.id, 200);
+    for (let i = 0; i < 2; i++) {
+      const r = await order(t, buyer, [{ product_id: cup, quantity: 1 }]);
+      assert.equal(r.status, 201, r.text);
+      bought.unshift({ id: r.body.id, created_at: r.body.created_at });
+      t.clock.advance(60_000);
+    }
+    assert.notEqual(bought[0]!.created_at, bought[1]!.created_at);
+    assert.equal(await firstOrderAt(buyer.id), bought[1]!.created_at);
+    assert.deepEqual(await allPages('q=zephyrine'), [...early, ...bought.map((o) => o.id)]);
+    assert.deepEqual(await allPages('q=ZEPHYRINE', 3), [...early, ...bought.map((o) => o.id)]);
+  });
+
+  it("a rename moves the buyer's orders from the old name's search to the new one's", async () => {
+    const r = await call(t.app, 'PATCH', '/api/v1/me', { token: buyer.token, body: { full_name: 'Yolanda Buyer' } });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(await allPages('q=zephyrine'), early);
+    assert.deepEqual(await allPages('q=yolanda'), bought.map((o) => o.id));
+  });
+
+  it('an anonymised buyer is found by no name, and their orders stay in the list', async () => {
+    // Settle the account so it may go: refund both orders, then empty the wallet.
+    for (const o of bought) assert.equal((await call(t.app, 'POST', `/api/v1/admin/orders/${o.id}/refund`, { token: admin.token, body: {} })).status, 201);
+    const clear = await call(t.app, 'POST', `/api/v1/admin/users/${buyer.id}/adjustments`, { token: admin.token, body: { amount: -200, reason: 'clearing before deletion' } });
+    assert.equal(clear.status, 201, clear.text);
+    const del = await call(t.app, 'DELETE', `/api/v1/admin/users/${buyer.id}`, { token: admin.token });
+    assert.equal(del.status, 204, del.text);
+    assert.deepEqual(await allPages('q=yolanda'), []);
+    assert.deepEqual(await allPages('q=zephyrine'), early);
+    assert.deepEqual((await list(`q=${bought[0]!.id}`)).items.map((o) => o.id), [bought[0]!.id]);
+    assert.deepEqual((await list(`user_id=${buyer.id}`)).items.map((o) => o.id), bought.map((o) => o.id));
   });
 });

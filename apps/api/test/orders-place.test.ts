@@ -137,27 +137,31 @@ describe('orders: quote, placement, idempotency', () => {
     assert.equal(await assertLedgerMatches(t, u.id), 700);
   });
 
-  it('a placement is at most 6 statements (SQLite: one transaction) and ONE statement without BEGIN/COMMIT on PostgreSQL', async () => {
+  it("a placement is at most 6 statements (SQLite: one transaction; a customer's first order adds the buyer mark) and ONE statement without BEGIN/COMMIT on PostgreSQL", async () => {
     const { app, statements, close } = await countingApp(t);
     try {
       const u = await registerUser(app);
       await credit(t, u.id, 100_000);
       const ids = [await product(t, admin, 100, 50), await product(t, admin, 200, 50), await product(t, admin, 300, 50)];
       const items = ids.map((product_id, i) => ({ product_id, quantity: i + 1 }));
-      statements.length = 0;
-      const res = await call(app, 'POST', '/api/v1/orders', { token: u.token, body: { items }, headers: { 'idempotency-key': 'budget-1' } });
-      assert.equal(res.status, 201, res.text);
-      assert.equal(res.body.total, 100 * 1 + 200 * 2 + 300 * 3);
-      // Auth reads the session first (outside the placement); count from the stock UPDATE on.
-      const start = statements.findIndex((s) => /update "?products"?/i.test(s));
-      assert.ok(start >= 0, statements.join('\n'));
-      const placement = statements.slice(start);
-      if (t.db.database.dialect === 'postgres') {
-        assert.equal(placement.length, 1, `placement used ${placement.length} statements:\n${placement.join('\n')}`);
-        assert.doesNotMatch(statements.join('\n'), /^\s*begin/im);
-      } else {
-        const work = placement.filter((s) => !/^\s*(begin|commit|rollback)/i.test(s));
-        assert.ok(work.length <= 6, `placement used ${work.length} statements:\n${work.join('\n')}`);
+      for (const [n, first] of [[1, true], [2, false]] as const) {
+        statements.length = 0;
+        const res = await call(app, 'POST', '/api/v1/orders', { token: u.token, body: { items }, headers: { 'idempotency-key': `budget-${n}` } });
+        assert.equal(res.status, 201, res.text);
+        assert.equal(res.body.total, 100 * 1 + 200 * 2 + 300 * 3);
+        // Auth reads the session first (outside the placement); count from the stock UPDATE on.
+        const start = statements.findIndex((s) => /update "?products"?/i.test(s));
+        assert.ok(start >= 0, statements.join('\n'));
+        const placement = statements.slice(start);
+        if (t.db.database.dialect === 'postgres') {
+          assert.equal(placement.length, 1, `placement used ${placement.length} statements:\n${placement.join('\n')}`);
+          assert.doesNotMatch(statements.join('\n'), /^\s*begin/im);
+        } else {
+          const work = placement.filter((s) => !/^\s*(begin|commit|rollback)/i.test(s));
+          const marks = work.filter((s) => /update "?users"?/i.test(s)).length;
+          assert.equal(marks, first ? 1 : 0, `order ${n}: the buyer mark:\n${work.join('\n')}`);
+          assert.ok(work.length - marks <= 6, `placement used ${work.length} statements:\n${work.join('\n')}`);
+        }
       }
     } finally {
       await close();

@@ -51,6 +51,7 @@ import * as topupReturn from '../../modules/topups/migrations/2026-11-26-24-topu
 import * as ledgerTimeKeys from '../../modules/ledger/migrations/2026-11-26-25-ledger-time-keys.ts';
 import * as orderTimeKeys from '../../modules/orders/migrations/2026-11-26-26-order-time-keys.ts';
 import * as topupDeclined from '../../modules/topups/migrations/2026-11-26-27-topup-declined.ts';
+import * as buyers from '../../modules/accounts/migrations/2026-11-27-28-buyers.ts';
 import * as runTotals from '../../modules/ledger/migrations/2026-11-27-29-run-totals.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
@@ -81,5 +82,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-25-ledger-time-keys': ledgerTimeKeys,
   '2026-11-26-26-order-time-keys': orderTimeKeys,
   '2026-11-26-27-topup-declined': topupDeclined,
+  '2026-11-27-28-buyers': buyers,
   '2026-11-27-29-run-totals': runTotals,
 };

@@ -1,12 +1,13 @@
-import type { Selectable } from 'kysely';
-import { own, type UsersTable } from './tables.ts';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { own, type Db, type UsersTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
+import { precompiled } from '../../lib/precompiled.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
 const columns = [
   'id', 'phone', 'password_hash', 'full_name', 'email', 'email_verified', 'email_verified_at', 'is_admin', 'staff_role',
-  'referral_code', 'referred_by', 'idp_uid', 'created_at', 'updated_at', 'deleted_at',
+  'referral_code', 'referred_by', 'idp_uid', 'created_at', 'updated_at', 'deleted_at', 'first_order_at',
 ] as const;
 
 export function findById(db: Handle, id: string): Promise<UserRow | undefined> {
@@ -57,6 +58,7 @@ export async function insertUser(db: Handle, u: NewUser): Promise<void> {
       created_at: u.now,
       updated_at: u.now,
       deleted_at: null,
+      first_order_at: null,
     })
     .execute();
 }
@@ -68,6 +70,27 @@ export async function updateUser(
   now: string,
 ): Promise<void> {
   await own(db).updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+}
+
+// Runs inside every SQLite placement: compiled once.
+const markBuyerRow = precompiled((db: Db, userId: string, now: string) =>
+  own(db).updateTable('users').set({ first_order_at: now }).where('id', '=', userId).where('first_order_at', 'is', null),
+);
+
+/** The customer's first order, placed at `now` (the placement's transaction): writes only the first time. */
+export async function markBuyer(db: Handle, userId: string, now: string): Promise<void> {
+  await markBuyerRow(own(db), userId, now);
+}
+
+/**
+ * `markBuyer` as a CTE of the PostgreSQL placement statement (orders.repository.ts `placement`),
+ * applied when `when` holds (the debit happened). A repeat buyer costs the statement one probe of
+ * `users_pkey`, and no row is written or locked.
+ */
+export function buyerMarkCte(p: { userId: string; now: string; when: RawBuilder<boolean> }): RawBuilder<unknown> {
+  return sql`buyer_mark as (
+      update users set first_order_at = ${p.now} where id = ${p.userId} and first_order_at is null and ${p.when}
+    )`;
 }
 
 /** Sets the code only while none is set, so concurrent first calls agree on one code. */

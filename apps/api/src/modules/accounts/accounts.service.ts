@@ -94,6 +94,9 @@ export const findUserState = repo.findUserState;
 export const findUserByCode = repo.findUserByCode;
 export const findCodeOfUser = repo.findCodeOfUser;
 export const listStaff = repo.listStaff;
+/** The order placement marks its customer a buyer in its own transaction (SQLite) or statement (PostgreSQL). */
+export const markBuyer = repo.markBuyer;
+export const buyerMarkCte = repo.buyerMarkCte;
 
 /**
  * Refuses, inside the caller's transaction, a change that would leave no active owner: `userId`

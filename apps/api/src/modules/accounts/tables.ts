@@ -1,5 +1,5 @@
 /** The tables the accounts module owns (docs/architecture.md, "One owner per table"): only its code sees them. */
-import { tablesOf, type ReadOnly } from '../../lib/db-types.ts';
+import { tablesOf, type Executor, type ReadOnly } from '../../lib/db-types.ts';
 
 export interface UsersTable {
   id: string;
@@ -19,6 +19,12 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /**
+   * When the customer's first order was placed; null for one who never ordered. Set once, by the
+   * placement (`markBuyer`, `buyerMarkCte`); the admin order search asks a name index of these
+   * customers only (migration 28, docs/performance.md "Order search").
+   */
+  first_order_at: string | null;
 }
 
 export interface AccountsTables {
@@ -27,6 +33,7 @@ export interface AccountsTables {
 
 /** This module's view of a database handle or a shared transaction: its own tables only. */
 export const own = tablesOf<AccountsTables>();
+export type Db = Executor<AccountsTables>;
 
 /** The tables as another module may read them in one of its statements (a join, a report): nothing can be written. */
 export type AccountsView = ReadOnly<AccountsTables>;

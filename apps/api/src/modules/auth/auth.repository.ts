@@ -33,7 +33,7 @@ const sessionPrincipal = precompiled((db: ReadDb, sessionId: string) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.user_id', 's.revoked_at', 's.mfa', 'u.is_admin', 'u.staff_role', 'u.deleted_at'])
+    .select(['s.user_id', 's.revoked_at', 's.mfa', 'u.is_admin', 'u.staff_role', 'u.deleted_at', 'u.first_order_at'])
     .where('s.id', '=', sessionKey(sessionId)),
 );
 
@@ -43,7 +43,7 @@ const sessionPrincipalWithWallet = precompiled((db: ReadDb, sessionId: string) =
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('wallets as w', 'w.user_id', 's.user_id')
-    .select(['s.user_id', 's.revoked_at', 's.mfa', 'u.is_admin', 'u.staff_role', 'u.deleted_at', 'w.shopping_credits', 'w.reward_points', 'w.e_vouchers'])
+    .select(['s.user_id', 's.revoked_at', 's.mfa', 'u.is_admin', 'u.staff_role', 'u.deleted_at', 'u.first_order_at', 'w.shopping_credits', 'w.reward_points', 'w.e_vouchers'])
     .where('s.id', '=', sessionKey(sessionId)),
 );
 
@@ -54,6 +54,7 @@ export interface SessionPrincipalRow {
   is_admin: number;
   staff_role: string | null;
   deleted_at: string | null;
+  first_order_at: string | null;
   /** Only with `withWallet`; null when the user has no wallet. */
   shopping_credits?: number | null;
   reward_points?: number | null;

@@ -28,6 +28,11 @@ export interface Principal {
   /** The session proved a second factor (docs/contracts.md, "Two-factor sign-in for staff"). */
   mfa: boolean;
   /**
+   * The user has placed an order before (`users.first_order_at`, read with the session): the
+   * placement then skips the buyer mark, which only a first order writes.
+   */
+  buyer: boolean;
+  /**
    * The caller's wallet, read by the session check itself on routes that ask for it
    * (`config.withWallet`); null when the user has none; absent otherwise (and for IdP callers).
    */
@@ -301,7 +306,7 @@ export async function authenticate(
     if (!row || row.revoked_at !== null || row.deleted_at !== null || row.user_id !== claims.sub) throw invalidToken();
     // The role claim is honoured only while the user is still an admin: demotion ends it at once.
     const isAdmin = claims.role === 'admin' && row.is_admin === 1;
-    const principal: Principal = { userId: row.user_id, sessionId: claims.sid, isAdmin, role: isAdmin ? row.staff_role : null, mfa: row.mfa === 1 };
+    const principal: Principal = { userId: row.user_id, sessionId: claims.sid, isAdmin, role: isAdmin ? row.staff_role : null, mfa: row.mfa === 1, buyer: row.first_order_at !== null };
     if (withWallet) principal.wallet = walletOf(row);
     return principal;
   }
@@ -310,7 +315,7 @@ export async function authenticate(
     if (!identity) throw invalidToken();
     const user = await userForIdentity(ctx, identity.uid, identity.phone, ip);
     // Identity-provider callers are never admins: admin rights come only from the admin login.
-    return { userId: user.id, sessionId: null, isAdmin: false, role: null, mfa: false };
+    return { userId: user.id, sessionId: null, isAdmin: false, role: null, mfa: false, buyer: user.first_order_at !== null };
   }
   throw new AppError(401, 'unauthorized', 'Authentication required');
 }

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import { own, read, OPEN_ORDER_STATUSES, type Db, type OrderEventsTable, type OrderItemsTable, type OrdersTable, type OrdersTables, type OrderStatus, type RefundsTable } from './tables.ts';
-import type { AccountsView } from '../accounts/index.ts';
+import { accounts, type AccountsView } from '../accounts/index.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import { trigramPhrase } from '../../lib/search.ts';
@@ -100,7 +100,8 @@ export interface Placed {
  * committed versions: `lines` prices every line and says exactly why a line cannot be sold. Only
  * when every line can (`ready`) does the ledger module's part (`orderPaymentCtes`: lock the wallet,
  * its verdict, the debit and the ledger row) go ahead; the stock is taken (the catalogue's
- * `stockTakeCte`) and the order, its lines and its `placed` event inserted only when the debit happened. `locked` and
+ * `stockTakeCte`) and the order, its lines and its `placed` event inserted only when the debit happened, and a first
+ * order marks its customer a buyer (the accounts module's `buyerMarkCte`). `locked` and
  * `lines` are the catalogue's `orderLinesCtes`. The statement answers the verdict with the lines, so
  * a refusal is told by the statement that refused it and writes nothing. The CHECK constraints on
  * stock and balance stay behind it. With an Idempotency-Key the idempotency module's
@@ -141,6 +142,7 @@ const placement = precompiled(
       returning id
     ),
     ${keyClaimCte({ scope: 'order.place', principal: userId, key, hash, resourceId: orderId, now, expiresAt: keyExpiresAt, when: sql<boolean>`exists (select 1 from ${DEBIT.ref})` })},
+    ${accounts.buyerMarkCte({ userId, now, when: sql<boolean>`exists (select 1 from ${DEBIT.ref})` })},
     items as (
       insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
       select placed.id, product_id, name, unit_price, quantity, line_total from ${LINES.ref}, placed
@@ -211,9 +213,9 @@ const NEWEST_WALKED = 2000;
  * and by the matching customers (docs/performance.md, "Order search"). First among the newest
  * NEWEST_WALKED orders below the cursor, each order's customer checked (many customers match, so
  * their orders are usually among the newest). When that window does not fill the page, the rest
- * comes from below it: each matching customer's orders through `orders_user_idx` (a customer
- * whose name matches but who never ordered costs one index probe), merged newest first with the
- * id prefix's orders when `q` is also one.
+ * comes from below it: each matching buyer's orders through `orders_user_idx` (customers who
+ * never ordered are not in the buyers' name index, so they cost nothing), merged newest first with
+ * the id prefix's orders when `q` is also one.
  */
 export async function listOrders(db: Handle, f: OrderFilter & Page): Promise<OrderRow[]> {
   const common = f.match?.common;
@@ -290,10 +292,11 @@ export function exportOrders(db: Handle, f: OrderFilter & { older: TimeKey | nul
 
 /**
  * The newest `limit` orders (under the filters) of the customers whose name holds `name`: the
- * customers through the name index (SQLite's FTS5 table, as `matchingCustomers` asks it;
- * PostgreSQL's trigram index), then each one's newest `limit` through `orders_user_idx`, merged.
- * SQLite keeps that join order (CROSS JOIN), PostgreSQL's LATERAL likewise; a customer with
- * thousands of orders adds `limit` of them, not all.
+ * customers through the name index of buyers (migration 28: SQLite's FTS5 table
+ * `users_buyers_search`, PostgreSQL's partial trigram index; a customer who never ordered is no
+ * candidate), then each one's newest `limit` through `orders_user_idx`, merged. SQLite keeps that
+ * join order (CROSS JOIN), PostgreSQL's LATERAL likewise; a customer with thousands of orders adds
+ * `limit` of them, not all.
  */
 function customersOrders(db: Handle, f: OrderFilter & Page, common: { name: string; dialect: Dialect }): Promise<OrderRow[]> {
   const phrase = trigramPhrase(common.name);
@@ -304,7 +307,7 @@ function customersOrders(db: Handle, f: OrderFilter & Page, common: { name: stri
       .selectFrom('users')
       .crossJoin('orders as o')
       .select(orderColumns.map((c) => `o.${c}` as const))
-      .where(sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${`full_name : ${phrase}`})`)
+      .where(sql<boolean>`users.rowid in (select rowid from users_buyers_search where users_buyers_search match ${phrase})`)
       .where('o.id', 'in', theirNewest)
       .orderBy('o.id', 'desc')
       .limit(f.limit)
@@ -318,6 +321,7 @@ function customersOrders(db: Handle, f: OrderFilter & Page, common: { name: stri
     )
     .selectAll('o')
     .where(sql<boolean>`lower(users.full_name) like ${likePattern(common.name)} escape '\\'`)
+    .where('users.first_order_at', 'is not', null)
     .orderBy('o.id', 'desc')
     .limit(f.limit)
     .modifyEnd(sql.raw(PLAN_PER_CALL))

@@ -36,7 +36,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders',
     { config: user, schema: { tags, headers: IdempotencyHeadersSchema, body: OrderBodySchema, response: { 201: OrderSchema } } },
     async (req, reply) => {
-      const { order, replayed } = await orders.placeOrder(ctx, req.principal!.userId, req.body, req.headers['idempotency-key']);
+      const { order, replayed } = await orders.placeOrder(ctx, req.principal!.userId, req.body, req.headers['idempotency-key'], req.principal!.buyer);
       // A replay answers exactly what the first request answered (201, the same order), marked.
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(order);

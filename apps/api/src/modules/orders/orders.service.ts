@@ -79,12 +79,14 @@ const outOfStock = (id: string) => conflict('out_of_stock', 'Not enough stock', 
 /**
  * Places an order atomically and answers `{order, replayed}`: take the stock and price the lines,
  * the ledger module's debit and ledger row, the order and its lines — on PostgreSQL as one
- * statement (`repo.placeAtOnce`), on SQLite as one transaction of six statements. Either way the
- * step that refuses says why, and a refusal writes nothing (docs/orders.md).
+ * statement (`repo.placeAtOnce`), on SQLite as one transaction of six statements, and a seventh, the buyer
+ * mark the admin order search reads (`accounts.markBuyer`), unless the session check already saw
+ * the customer's earlier order (`buyer`: a stale false only costs the mark's no-op).
+ * Either way the step that refuses says why, and a refusal writes nothing (docs/orders.md).
  */
-export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
+export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined, buyer = false): Promise<{ order: Order; replayed: boolean }> {
   try {
-    const placed = await placeOrReplay(ctx, userId, body, key);
+    const placed = await placeOrReplay(ctx, userId, body, key, buyer);
     if (!placed.replayed) ctx.metrics.ordersPlaced.inc();
     return placed;
   } catch (err) {
@@ -94,14 +96,14 @@ export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key:
   }
 }
 
-async function placeOrReplay(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined): Promise<{ order: Order; replayed: boolean }> {
+async function placeOrReplay(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined, buyer: boolean): Promise<{ order: Order; replayed: boolean }> {
   const lines = normalise(body);
   // The request, for the key: the merged lines (so the same cart in another line order is the same request).
   const hash = requestHash(lines.map((l) => [l.productId, l.quantity]));
   const ref: KeyRef | null = key === undefined ? null : { scope: 'order.place', principal: userId, key };
   // A key that was used before wins over any refusal (stock or credits may be gone since).
   const { value, replayed } = await runOnce(ctx, ref, hash, {
-    first: () => placeOnce(ctx, userId, lines, ref, hash),
+    first: () => placeOnce(ctx, userId, lines, ref, hash, buyer),
     replay: async (stored) => {
       const row = await repo.findOrder(ctx.db, stored.resource_id!);
       return (await withItems(ctx, [row!]))[0]!;
@@ -111,7 +113,7 @@ async function placeOrReplay(ctx: Ctx, userId: string, body: OrderBody, key: str
   return { order: value, replayed };
 }
 
-async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: KeyRef | null, hash: string): Promise<Order> {
+async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: KeyRef | null, hash: string, buyer: boolean): Promise<Order> {
   const clock = ctx.clock.now();
   const now = clock.toISOString();
   const order: repo.OrderRow = {
@@ -129,7 +131,7 @@ async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: KeyRef | 
     updated_at: now,
   };
   const claim = key === null ? null : { ref: key, hash, expiresAt: expiryOf(clock) };
-  const items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines, claim) : await placeInSteps(ctx, order, lines, claim);
+  const items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines, claim) : await placeInSteps(ctx, order, lines, claim, buyer);
   const total = items.reduce((s, i) => s + i.line_total, 0);
   return toOrder({ ...order, subtotal: total, total }, items);
 }
@@ -171,7 +173,7 @@ async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim:
   }
 }
 
-function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Claim | null): Promise<Item[]> {
+function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Claim | null, buyer: boolean): Promise<Item[]> {
   return own(ctx.db).transaction().execute(async (trx) => {
     if (claim) await claimKey(ctx, trx, claim.ref, claim.hash, { resourceId: order.id, expiresAt: claim.expiresAt });
     const taken = await takeStockMany(trx, lines, order.created_at);
@@ -183,6 +185,7 @@ function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Clai
     await repo.insertOrder(trx, { ...order, subtotal: total, total });
     await repo.insertItems(trx, items.map((i) => ({ order_id: order.id, ...i })));
     await repo.insertEvent(trx, placedEvent(newId(ctx.clock), order));
+    if (!buyer) await accounts.markBuyer(trx, order.user_id, order.created_at);
     return items;
   });
 }
