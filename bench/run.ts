@@ -13,7 +13,8 @@
  * BENCH_AGAINST=dir (another checkout with its node_modules, e.g. a `git worktree` of an earlier
  * commit: its API, started by the same command with the same settings on its own fresh database
  * seeded through its own HTTP API, takes the yardstick's place in the order storms; the rounds
- * alternate between the two and the table prints this API ÷ that one, paired per round).
+ * alternate between the two and the table prints this API ÷ that one, paired per round; with
+ * BENCH_CPU_PROF its profile is against-<db>-<load>.cpuprofile).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
