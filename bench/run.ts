@@ -9,13 +9,19 @@
  * BENCH_FEW_USERS (default 4: the callers of the second, unqueued order storm),
  * BENCH_CPU_PROF=dir (the API runs with --cpu-prof and writes its profile there when it stops;
  * read it with `node bench/top-frames.ts <file>` or in a flame-graph viewer such as speedscope),
- * BENCH_API_NODE_ARGS (extra node flags for the API), BENCH_PIN=1 (wrk on CPU 0, servers on CPU 1).
+ * BENCH_API_NODE_ARGS (extra node flags for the API), BENCH_PIN=1 (wrk on CPU 0, servers on CPU 1),
+ * BENCH_AGAINST=dir (another checkout with its node_modules, e.g. a `git worktree` of an earlier
+ * commit: its API, started by the same command with the same settings on its own fresh database
+ * seeded through its own HTTP API, takes the yardstick's place in the order storms; the rounds
+ * alternate between the two and the table prints this API ÷ that one, paired per round; with
+ * BENCH_CPU_PROF its profile is against-<db>-<load>.cpuprofile).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sign } from '@storefront/signing';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -44,6 +50,26 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 const PIN = process.env.BENCH_PIN === '1';
 const pin = (pid: number) => {
   if (PIN) execFileSync('taskset', ['-a', '-p', '-c', '1', String(pid)], { stdio: 'ignore' });
+};
+/**
+ * BENCH_AGAINST: the other checkout's root, refused before anything starts unless it holds an API
+ * and the packages to run it.
+ */
+const AGAINST = process.env.BENCH_AGAINST ? resolve(process.env.BENCH_AGAINST) : undefined;
+if (AGAINST !== undefined) {
+  const missing = ['apps/api/src/server.ts', 'apps/api/src/app.ts', 'node_modules'].find((f) => !existsSync(join(AGAINST, f)));
+  if (missing !== undefined) {
+    process.stderr.write(`BENCH_AGAINST=${AGAINST}: no API to start there (${missing} is missing; a checkout of this repository with its node_modules is needed)\n`);
+    process.exit(2);
+  }
+}
+/** The other side's name in the table: its commit, else its folder. */
+const againstName = () => {
+  try {
+    return execFileSync('git', ['-C', AGAINST!, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return AGAINST!;
+  }
 };
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -97,10 +123,16 @@ function pair(bareUrl: string, apiUrl: string, headers: Record<string, string> =
     }
     log(`  round ${i + 1}: yardstick ${bare[i]!.rps.toFixed(0)}/s, API ${api[i]!.rps.toFixed(0)}/s (${(api[i]!.rps / bare[i]!.rps).toFixed(2)})`);
   }
-  const median = (rs: WrkResult[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
-  const ratios = api.map((a, i) => a.rps / bare[i]!.rps).sort((a, b) => a - b);
-  const ratio = `${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} (rounds ${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)})`;
-  return { bare: median(bare), api: median(api), ratio };
+  return { bare: median(bare), api: median(api), ratio: paired(api, bare) };
+}
+
+/** The run with the median rate. */
+const median = <T extends { rps: number }>(rs: T[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
+
+/** The median of the rounds' own ratios `a[i] ÷ b[i]`, and their range. */
+function paired(a: { rps: number }[], b: { rps: number }[]): string {
+  const ratios = a.map((x, i) => x.rps / b[i]!.rps).sort((x, y) => x - y);
+  return `${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} (rounds ${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)})`;
 }
 
 /** CPU seconds of one process (utime + stime from /proc), or of every process with that command name. */
@@ -268,8 +300,17 @@ async function orderStorm(base: string, path: string, tokens: string[], productI
   return { rps: (latencies.length - errors) / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), errors, total: latencies.length, cold: coldSpread };
 }
 
+/** This checkout's API code, or with `root` another checkout's (BENCH_AGAINST), for the in-process checks below. */
+async function apiCode(root?: string): Promise<{ buildApp: typeof buildApp; loadConfig: typeof loadConfig; openDatabase: typeof openDatabase }> {
+  if (root === undefined) return { buildApp, loadConfig, openDatabase };
+  const load = (file: string) => import(pathToFileURL(join(root, 'apps/api/src', file)).href);
+  const [app, config, kysely] = await Promise.all([load('app.ts'), load('config.ts'), load('db/kysely.ts')]);
+  return { buildApp: app.buildApp, loadConfig: config.loadConfig, openDatabase: kysely.openDatabase };
+}
+
 /** Counts the SQL statements one placement runs, in-process, through Kysely's query log. */
-async function statementsPerOrder(dbUrl: string, token: string, productId: string): Promise<{ total: number; placement: number }> {
+async function statementsPerOrder(dbUrl: string, token: string, productId: string, root?: string): Promise<{ total: number; placement: number }> {
+  const { buildApp, loadConfig, openDatabase } = await apiCode(root);
   const seen: string[] = [];
   const database = openDatabase(dbUrl, { onQuery: (e) => seen.push(e.query.sql) });
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET, DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', STORE_WEBHOOK_SECRET: WEBHOOK_SECRET });
@@ -331,18 +372,15 @@ async function benchReads(kind: string, api: ApiProcess, bare: { url: string }, 
  */
 type Kind = 'sqlite' | 'sqlite-normal' | 'postgres';
 
-async function benchOne(kind: Kind) {
-  let dbUrl: string;
-  let drop = async () => {};
-  if (kind !== 'postgres') {
-    dbUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'sf-bench-db-')), 'bench.db')}`;
-  } else {
-    const created = await createPgDatabase(PG, 'sf_bench');
-    dbUrl = created.url;
-    drop = created.drop;
-  }
-  log(`[${kind}] starting API and seeding…`);
-  const env = {
+/** A fresh database of this kind: a new SQLite file, or a new PostgreSQL database dropped afterwards. */
+async function freshDatabase(kind: Kind): Promise<{ url: string; drop(): Promise<void> }> {
+  if (kind !== 'postgres') return { url: `sqlite:${join(mkdtempSync(join(tmpdir(), 'sf-bench-db-')), 'bench.db')}`, drop: async () => {} };
+  return createPgDatabase(PG, 'sf_bench');
+}
+
+/** The API's settings: every API the bench starts (this one and BENCH_AGAINST's) gets these, its own database aside. */
+function apiEnv(kind: Kind, dbUrl: string): Record<string, string> {
+  return {
     DATABASE_URL: dbUrl,
     JWT_SECRET,
     NODE_ENV: 'production',
@@ -358,9 +396,46 @@ async function benchOne(kind: Kind) {
     ...(kind === 'sqlite-normal' ? { SQLITE_SYNCHRONOUS: 'NORMAL' } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   };
-  // BENCH_API_NODE_ARGS: extra node flags for the API (after the start command's own, so they win).
-  const nodeArgs = [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=api-${kind}-${ONLY}.cpuprofile`] : []), ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '')];
+}
+
+/** BENCH_API_NODE_ARGS: extra node flags for the API (after the start command's own, so they win); `profile` names its CPU profile. */
+const apiNodeArgs = (profile: string) => [
+  ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${profile}-${ONLY}.cpuprofile`] : []),
+  ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== ''),
+];
+
+/**
+ * BENCH_AGAINST's API as this one is run: the same command, flags and settings, its own fresh
+ * database seeded through its own HTTP API (so its own schema and code write every row), then a
+ * new process on the seeded database.
+ */
+async function startAgainst(kind: Kind) {
+  const database = await freshDatabase(kind);
+  const env = apiEnv(kind, database.url);
+  const args = apiNodeArgs(`against-${kind}`);
+  const root = join(AGAINST!, 'apps/api');
+  let api: ApiProcess | undefined;
+  try {
+    api = await spawnApi(env, args, root);
+    const seeded = await seed(api);
+    await api.stop();
+    api = await spawnApi(env, args, root);
+    pin(api.child.pid!);
+    return { api, ...seeded, dbUrl: database.url, drop: database.drop };
+  } catch (err) {
+    if (api?.child.exitCode === null) await api.stop();
+    await database.drop();
+    throw err;
+  }
+}
+
+async function benchOne(kind: Kind) {
+  const { url: dbUrl, drop } = await freshDatabase(kind);
+  log(`[${kind}] starting API and seeding…`);
+  const env = apiEnv(kind, dbUrl);
+  const nodeArgs = apiNodeArgs(`api-${kind}`);
   let api = await spawnApi(env, nodeArgs);
+  let against: Awaited<ReturnType<typeof startAgainst>> | undefined;
   try {
     const { productIds, tokens } = await seed(api);
     log(`[${kind}] seeded; API RSS ${rssMb(api.child.pid!).toFixed(0)} MB, peak ${peakRssMb(api.child.pid!).toFixed(0)} MB`);
@@ -377,39 +452,55 @@ async function benchOne(kind: Kind) {
     }
     pin(api.child.pid!);
     rows.push([kind, 'cold start', '', '', '', `spawn → first 200 /health ${health.toFixed(0)} ms, → first 201 order ${(performance.now() - t0).toFixed(0)} ms; idle RSS ${rssMb(api.child.pid!).toFixed(0)} MB`]);
+    if (AGAINST !== undefined && runs('orders')) {
+      log(`[${kind}] starting the API of ${AGAINST} and seeding it…`);
+      against = await startAgainst(kind);
+    }
     // The yardstick commits with the same durability as the API it is compared with.
     const bare = await startYardstick(dbUrl, await fetch(api.url + '/api/v1/products'), kind === 'sqlite-normal' ? 'NORMAL' : 'FULL');
     try {
       if (kind !== 'sqlite-normal') await benchReads(kind, api, bare, tokens[0]!);
       if (runs('orders')) {
-        log(`[${kind}] POST /orders, ${USERS} concurrent users, yardstick and API alternating…`);
-        const bareRuns = [];
+        // The side the API is compared with: the yardstick, or BENCH_AGAINST's API with its own users and products.
+        const other = against
+          ? { name: `API ${againstName()}`, url: against.api.url, path: '/api/v1/orders', tokens: against.tokens, productIds: against.productIds }
+          : { name: 'yardstick', url: bare.url, path: '/bare/orders', tokens, productIds };
+        const storm = (side: 'api' | 'other', callers = USERS) =>
+          side === 'api' ? orderStorm(api.url, '/api/v1/orders', tokens.slice(0, callers), productIds) : orderStorm(other.url, other.path, other.tokens.slice(0, callers), other.productIds);
+        log(`[${kind}] POST /orders, ${USERS} concurrent users, ${other.name} and API alternating…`);
+        const otherRuns = [];
         const apiRuns = [];
         for (let i = 0; i < ROUNDS; i++) {
-          bareRuns.push(await orderStorm(bare.url, '/bare/orders', tokens, productIds));
-          apiRuns.push(await orderStorm(api.url, '/api/v1/orders', tokens, productIds));
+          // ABBA, as the reads: the side that goes first swaps each round.
+          if (i % 2 === 0) {
+            otherRuns.push(await storm('other'));
+            apiRuns.push(await storm('api'));
+          } else {
+            apiRuns.push(await storm('api'));
+            otherRuns.push(await storm('other'));
+          }
+          log(`  round ${i + 1}: ${other.name} ${otherRuns[i]!.rps.toFixed(0)}/s, API ${apiRuns[i]!.rps.toFixed(0)}/s (${(apiRuns[i]!.rps / otherRuns[i]!.rps).toFixed(2)})`);
         }
-        const median = <T extends { rps: number }>(rs: T[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
-        const [bo, o] = [median(bareRuns), median(apiRuns)];
-        const { note: oCpu } = await whereCpu(api.child.pid!, () => orderStorm(api.url, '/api/v1/orders', tokens, productIds));
+        const [bo, o] = [median(otherRuns), median(apiRuns)];
+        const { note: oCpu } = await whereCpu(api.child.pid!, () => storm('api'));
         cpuRows.push([kind, 'POST /api/v1/orders (API only)', '', '', '', oCpu]);
-        const target = kind === 'postgres' ? 1.0 : 0.6;
-        rows.push([kind, 'POST /bare/orders (yardstick)', bo.rps.toFixed(0), bo.p50.toFixed(2), bo.p99.toFixed(2), `${bo.total} sent, ${bo.errors} non-201`]);
+        if (against) cpuRows.push([kind, `POST /api/v1/orders (${other.name} only)`, '', '', '', (await whereCpu(against.api.child.pid!, () => storm('other'))).note]);
+        const target = against ? '' : ` (≥ ${kind === 'postgres' ? 1.0 : 0.6}, p99 ≤ 25 ms)`;
+        rows.push([kind, `POST ${other.path} (${other.name})`, bo.rps.toFixed(0), bo.p50.toFixed(2), bo.p99.toFixed(2), `${bo.total} sent, ${bo.errors} non-201`]);
         rows.push([
           kind,
           'POST /api/v1/orders',
           o.rps.toFixed(0),
           o.p50.toFixed(2),
           o.p99.toFixed(2),
-          `${(o.rps / bo.rps).toFixed(2)} of yardstick (≥ ${target}, p99 ≤ 25 ms); ${o.total} sent, ${o.errors} non-201`,
+          `${(o.rps / bo.rps).toFixed(2)} of ${other.name}${target}; paired ${paired(apiRuns, otherRuns)}; ${o.total} sent, ${o.errors} non-201`,
         ]);
         rows.push([kind, 'POST /api/v1/orders warm-up', '', '', '', `left out of the row above: ${o.cold}`]);
         // Little's law: 50 callers that each wait for their answer see a mean latency of 50 ÷ rate,
         // so p99 ≤ 25 ms at 50 needs > 2,000 orders/s. The same storm with FEW callers shows the
         // latency of one order when callers do not queue behind each other.
-        const few = tokens.slice(0, FEW);
-        const [fb, fo] = [await orderStorm(bare.url, '/bare/orders', few, productIds), await orderStorm(api.url, '/api/v1/orders', few, productIds)];
-        rows.push([kind, `POST /bare/orders, ${FEW} users`, fb.rps.toFixed(0), fb.p50.toFixed(2), fb.p99.toFixed(2), `${fb.total} sent, ${fb.errors} non-201; 50 ÷ rate at 50 users = ${((50 / bo.rps) * 1000).toFixed(0)} ms mean`]);
+        const [fb, fo] = [await storm('other', FEW), await storm('api', FEW)];
+        rows.push([kind, `POST ${other.path} (${other.name}), ${FEW} users`, fb.rps.toFixed(0), fb.p50.toFixed(2), fb.p99.toFixed(2), `${fb.total} sent, ${fb.errors} non-201; 50 ÷ rate at 50 users = ${((50 / bo.rps) * 1000).toFixed(0)} ms mean`]);
         rows.push([kind, `POST /api/v1/orders, ${FEW} users`, fo.rps.toFixed(0), fo.p50.toFixed(2), fo.p99.toFixed(2), `${fo.total} sent, ${fo.errors} non-201; 50 ÷ rate at 50 users = ${((50 / o.rps) * 1000).toFixed(0)} ms mean`]);
       }
     } finally {
@@ -421,9 +512,18 @@ async function benchOne(kind: Kind) {
     const stmts = await statementsPerOrder(dbUrl, tokens[1]!, productIds[0]!);
     rows.push([kind, 'SQL per order placement', '', '', '', `${stmts.placement} (+1 session check) (≤ 6)`]);
     rows.push([kind, 'peak RSS of the API', '', '', '', `${rss.toFixed(0)} MB (< 200 MB)`]);
+    if (against) {
+      const name = `API ${againstName()}`;
+      const otherRss = peakRssMb(against.api.child.pid!);
+      await against.api.stop();
+      const otherStmts = await statementsPerOrder(against.dbUrl, against.tokens[1]!, against.productIds[0]!, AGAINST);
+      rows.push([kind, `${name}: invariants, SQL, RSS`, '', '', '', `${await checkInvariants(against.dbUrl)}; ${otherStmts.placement} (+1 session check) per placement; peak RSS ${otherRss.toFixed(0)} MB`]);
+    }
   } finally {
     if (api.child.exitCode === null) await api.stop();
+    if (against?.api.child.exitCode === null) await against.api.stop();
     await drop();
+    await against?.drop();
   }
 }
 
@@ -452,4 +552,4 @@ console.log(line(header));
 console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
 for (const r of rows) console.log(line(r));
 console.log('\nwhere the CPU went (one extra run each; postgres = every backend on the server, wrk/bench client = the load generators):');
-for (const r of cpuRows) console.log(`| ${r[0].padEnd(8)} | ${r[1].padEnd(32)} | ${r[5]} |`);
+for (const r of cpuRows) console.log(`| ${r[0].padEnd(8)} | ${r[1].padEnd(Math.max(...cpuRows.map((c) => c[1].length)))} | ${r[5]} |`);

@@ -41,12 +41,15 @@ export interface ApiProcess {
   kill(): Promise<void>;
 }
 
-/** `nodeArgs`: extra Node flags before the script (the bench's `--cpu-prof`). */
-export async function spawnApi(env: Record<string, string>, nodeArgs: string[] = []): Promise<ApiProcess> {
+/**
+ * `nodeArgs`: extra Node flags before the script (the bench's `--cpu-prof`). `root`: the apps/api
+ * folder to start, this one unless the bench compares another checkout (`BENCH_AGAINST`).
+ */
+export async function spawnApi(env: Record<string, string>, nodeArgs: string[] = [], root = apiRoot): Promise<ApiProcess> {
   const port = await freePort();
   // The same command as `npm start` (package.json), so tests and the bench run what production runs.
   const child = spawn(process.execPath, ['--max-semi-space-size=4', ...nodeArgs, 'src/server.ts'], {
-    cwd: apiRoot,
+    cwd: root,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
