@@ -414,8 +414,13 @@ export async function countOpenOrders(db: Handle, userId: string): Promise<numbe
   return Number(r.n);
 }
 
+// Every SQLite placement writes its `placed` event, and every move one more: compiled once.
+const insertEventRow = precompiledPerCount((db: Db, v: unknown[]) =>
+  own(db).insertInto('order_events').values(Object.fromEntries(eventColumns.map((c, i) => [c, v[i]])) as OrderEventRow),
+);
+
 export async function insertEvent(db: Handle, row: OrderEventRow): Promise<void> {
-  await own(db).insertInto('order_events').values(row).execute();
+  await insertEventRow(own(db), eventColumns.map((c) => row[c]));
 }
 
 /** One order's timeline, oldest first (ids sort by creation), through `order_events_order_idx`. */
