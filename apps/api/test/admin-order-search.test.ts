@@ -9,22 +9,17 @@ import { call, createAdmin, createTestApp, registerUser, type TestApp, type Test
 import { credit, order, product } from './orders-fixtures.ts';
 import * as buyersMigration from '../src/modules/accounts/migrations/2026-11-27-28-buyers.ts';
 
-describe('admin order search and filters', () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let asha: TestUser;
-  let ravi: TestUser;
-  /** Every order placed here, newest first, with what the tests filter on. */
-  const placed: { id: string; user: string; total: number; at: string }[] = [];
+type OrderItem = { id: string; user_id: string; total: number; status: string; created_at: string };
 
+/** The admin order list as `get()`'s admin sees it: one page, and every page following the cursor. */
+function pager(get: () => { t: TestApp; admin: TestUser }) {
   const list = async (query: string) => {
+    const { t, admin } = get();
     const r = await call(t.app, 'GET', `/api/v1/admin/orders?${query}`, { token: admin.token });
     assert.equal(r.status, 200, `${query}: ${r.text}`);
-    return r.body as { items: { id: string; user_id: string; total: number; status: string; created_at: string }[]; next_cursor: string | null };
+    return r.body as { items: OrderItem[]; next_cursor: string | null };
   };
-  const ids = async (query: string) => (await list(query)).items.map((o) => o.id);
-  /** Every page of a filtered list, following the cursor with a small page size. */
-  const allPages = async (query: string, limit = 2) => {
+  const allPages = async (query: string, limit: number) => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -34,6 +29,21 @@ describe('admin order search and filters', () => {
     } while (cursor !== null);
     return seen;
   };
+  return { list, allPages };
+}
+
+describe('admin order search and filters', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let asha: TestUser;
+  let ravi: TestUser;
+  /** Every order placed here, newest first, with what the tests filter on. */
+  const placed: { id: string; user: string; total: number; at: string }[] = [];
+
+  const { list, allPages: pages } = pager(() => ({ t, admin }));
+  const ids = async (query: string) => (await list(query)).items.map((o) => o.id);
+  /** Every page of a filtered list, following the cursor with a small page size. */
+  const allPages = (query: string, limit = 2) => pages(query, limit);
   const expected = (keep: (o: (typeof placed)[number]) => boolean) => placed.filter(keep).map((o) => o.id);
 
   before(async () => {
@@ -233,21 +243,8 @@ describe('admin order search among customers who mostly never ordered', () => {
   const earlyId = '0c000000-0000-7000-8000-000000000999';
   const bought: { id: string; created_at: string }[] = [];
 
-  const list = async (query: string) => {
-    const r = await call(t.app, 'GET', `/api/v1/admin/orders?${query}`, { token: admin.token });
-    assert.equal(r.status, 200, `${query}: ${r.text}`);
-    return r.body as { items: { id: string }[]; next_cursor: string | null };
-  };
-  const allPages = async (query: string, limit = 1) => {
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await list(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...page.items.map((o) => o.id));
-      cursor = page.next_cursor;
-    } while (cursor !== null);
-    return seen;
-  };
+  const { list, allPages: pages } = pager(() => ({ t, admin }));
+  const allPages = (query: string, limit = 1) => pages(query, limit);
   const firstOrderAt = async (id: string) => (await t.db.database.db.selectFrom('users').select('first_order_at').where('id', '=', id).executeTakeFirstOrThrow()).first_order_at;
 
   before(async () => {
