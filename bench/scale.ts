@@ -11,7 +11,7 @@
  *   --keep             keep the generated database and print its URL
  *   --url URL          skip generation and time routes on a database made by an earlier --keep
  *                      (give the same --users: the signed-in customers are found by it)
- *   --only TEXT        time only the routes whose name contains TEXT
+ *   --only TEXT        time only the routes whose name contains TEXT (or any of TEXT|TEXT…)
  *   --concurrent C     concurrent callers for the second pass (default 10; 0 skips it)
  *   BENCH_SLOW_MS=10 logs every call that slow; BENCH_API_NODE_ARGS=--trace-gc passes node flags to the API
  *
@@ -51,6 +51,8 @@ const { values: args } = parseArgs({
     concurrent: { type: 'string', default: '10' },
   },
 });
+/** `--only a|b`: a route is timed when its name holds any of the alternatives. */
+const chosenRoute = (name: string) => args.only === undefined || args.only.split('|').some((o) => name.includes(o));
 const USERS = Number(args.users);
 const REQUESTS = Number(args.requests);
 const CONCURRENT = Number(args.concurrent);
@@ -411,6 +413,8 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       // The commonest trigram of the names (Asha, Sharma, Shah: 19 % of customers) and a first name (5 %).
       { name: 'GET /admin/users?q=<commonest fragment>', path: '/admin/users?q=sha', token: 'admin' },
       { name: 'GET /admin/users?q=<first name>', path: '/admin/users?q=priy', token: 'admin' },
+      { name: 'GET /admin/users?has_orders&has_balance', path: '/admin/users?has_orders=true&has_balance=true', token: 'admin' },
+      { name: 'GET /admin/users?joined_from=<30 days>', path: `/admin/users?joined_from=${ago(30)}`, token: 'admin' },
       { name: 'GET /admin/users/:uid', path: `/admin/users/${heavyId}`, token: 'admin' },
       { name: 'GET /admin/users/:uid/ledger', path: `/admin/users/${heavyId}/ledger`, token: 'admin' },
       { name: 'GET /admin/users/:uid/orders', path: `/admin/users/${heavyId}/orders`, token: 'admin' },
@@ -422,6 +426,9 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       { name: 'GET /admin/orders?q=<commonest fragment>', path: '/admin/orders?q=sha', token: 'admin' },
       // Every 20th customer is a Ravi and odd-numbered customers never buy: of the Ravis only the heavy customer has orders.
       { name: 'GET /admin/orders?q=<fragment of non-buyers>', path: '/admin/orders?q=ravi', token: 'admin' },
+      { name: 'GET /admin/orders?q=<phone>', path: `/admin/orders?q=${encodeURIComponent(phoneOf(HEAVY))}`, token: 'admin' },
+      { name: 'GET /admin/orders?q=<order id prefix>', path: `/admin/orders?q=${anOrder.slice(0, 13)}`, token: 'admin' },
+      { name: 'GET /admin/orders?placed_from=<30 days>&total_min=', path: `/admin/orders?placed_from=${ago(30)}&total_min=50000`, token: 'admin' },
       { name: 'GET /admin/orders/:id', path: `/admin/orders/${anOrder}`, token: 'admin' },
       { name: 'GET /admin/refunds', path: '/admin/refunds', token: 'admin' },
       { name: 'GET /admin/transactions?type=topup', path: '/admin/transactions?type=topup', token: 'admin' },
@@ -445,7 +452,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     console.log(`\n### ${dialect}, ${USERS} customers\n`);
     console.log('| route | seq p50 ms | seq p99 ms | c10 p50 ms | c10 p99 ms | bytes | API RSS MB before → peak during route |');
     console.log('|---|---|---|---|---|---|---|');
-    const chosen = routes.filter((x) => args.only === undefined || x.name.includes(args.only));
+    const chosen = routes.filter((x) => chosenRoute(x.name));
     // One pass over every route before any is timed, so the first routes timed do not carry the
     // start's garbage and JIT alone (their p99 stood at 15–22 ms against 5–10 for the same routes
     // timed later).
@@ -483,7 +490,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     // The one write timed: the bulk move of 100 placed orders to processing, three rounds, each on
     // the next 100 placed orders (it changes the kept database: 300 orders move; no money moves).
     const BULK = 'POST /admin/orders/bulk-status (100 placed → processing)';
-    if (args.only === undefined || BULK.includes(args.only)) {
+    if (chosenRoute(BULK)) {
       const took: number[] = [];
       for (let round = 0; round < 3; round++) {
         const ids = ((await get('/admin/orders?status=placed&limit=100', tokens.admin)).items as { id: string }[]).map((o) => o.id);
