@@ -143,13 +143,19 @@ test('a cross-site form POST is refused and the session survives', async () => {
   }
 });
 
-test('an admin demoted while signed in is sent back to the login page on their next action', async () => {
-  const other = await registerUser(s.api, { full_name: 'Soon Demoted' });
-  await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', other.id).execute();
+/** A new owner, signed in to the portal in a browser context of their own. */
+async function ownerSignedIn(fullName: string) {
+  const user = await registerUser(s.api, { full_name: fullName });
+  await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', user.id).execute();
   const ctx = await browser.newContext();
   const p = await ctx.newPage();
+  await signIn(p, s.portalUrl, user.phone, user.password);
+  return { user, ctx, p };
+}
+
+test('an admin demoted while signed in is sent back to the login page on their next action', async () => {
+  const { user: other, ctx, p } = await ownerSignedIn('Soon Demoted');
   try {
-    await signIn(p, s.portalUrl, other.phone, other.password);
     await s.db.database.db.updateTable('users').set({ is_admin: 0 }).where('id', '=', other.id).execute();
     await p.goto(`${s.portalUrl}/users/${other.id}`);
     await p.getByLabel('Phone number').waitFor();
@@ -161,12 +167,8 @@ test('an admin demoted while signed in is sent back to the login page on their n
 });
 
 test('a session that ended while the browser was not looking (its answer lost) is named on the next visit', async () => {
-  const other = await registerUser(s.api, { full_name: 'Away Admin' });
-  await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', other.id).execute();
-  const ctx = await browser.newContext();
-  const p = await ctx.newPage();
+  const { ctx, p } = await ownerSignedIn('Away Admin');
   try {
-    await signIn(p, s.portalUrl, other.phone, other.password);
     // The portal ends the session and the answer saying so never reaches this browser.
     const cookie = (await ctx.cookies()).find((c) => c.name === 'sf_admin')!;
     await s.portal.sessions.delete(decodeURIComponent(cookie.value).split('.')[0]!);
