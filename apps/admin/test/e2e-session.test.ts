@@ -150,6 +150,8 @@ async function ownerSignedIn(fullName: string) {
   const ctx = await browser.newContext();
   const p = await ctx.newPage();
   await signIn(p, s.portalUrl, user.phone, user.password);
+  // The dashboard's own calls answered: the next action, not one of them, is what meets a change.
+  await p.waitForLoadState('networkidle');
   return { user, ctx, p };
 }
 
