@@ -310,7 +310,7 @@ describe('account deletion', () => {
   });
 
   it('npm run jobs runs the deletion and click-IP jobs from the command line', () => {
-    const r = spawnSync(process.execPath, ['src/jobs-cli.ts'], {
+    const r = spawnSync(process.execPath, [new URL('../src/jobs-cli.ts', import.meta.url).pathname], {
       env: { PATH: process.env.PATH, NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: t.db.url, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
       timeout: 30_000,
