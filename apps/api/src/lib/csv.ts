@@ -166,7 +166,8 @@ async function* withHeader(columns: readonly string[], body: AsyncIterable<strin
 export function sendCsv(reply: FastifyReply, filename: string, columns: readonly string[], body: AsyncIterable<string>) {
   const out = new PassThrough();
   // pipeline, not pipe: an error while reading destroys the answer's stream too, so the answer ends.
-  pipeline(Readable.from(withHeader(columns, body)), out, (err) => {
+  // One batch's text read ahead at most (the next batch's rows are read meanwhile, `allBatches`).
+  pipeline(Readable.from(withHeader(columns, body), { highWaterMark: 1 }), out, (err) => {
     if (err) reply.log.error({ err }, 'CSV export failed while streaming');
   });
   return reply
