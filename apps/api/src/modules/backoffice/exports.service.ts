@@ -30,7 +30,7 @@ export async function ordersCsv(ctx: Ctx, q: OrderFilters) {
 /** Each record is built as one string, field by field in the columns' order. */
 async function* orderRows(ctx: Ctx, filter: OrderFilter) {
   const zone = ctx.config.shopTimeZone;
-  const batches = allBatches((older, limit) => exportOrders(ctx.db, { ...filter, older, limit }), byTime, (rows) => customers(ctx, rows.map((o) => o.user_id)));
+  const batches = allBatches((older, limit) => exportOrders(ctx.db, { ...filter, older, limit }), byTime, (rows) => customers(ctx, rows.map((o) => o.user_id)), ctx.dialect === 'postgres');
   for await (const [batch, person] of batches) {
     let out = '';
     for (const o of batch) {
@@ -67,7 +67,7 @@ export async function orderLinesCsv(ctx: Ctx, q: OrderFilters) {
 async function* orderLineRows(ctx: Ctx, filter: OrderFilter) {
   const zone = ctx.config.shopTimeZone;
   const batches = allBatches((older, limit) => exportOrders(ctx.db, { ...filter, older, limit }), byTime, (rows) =>
-    Promise.all([customers(ctx, rows.map((o) => o.user_id)), linesOf(ctx, rows.map((o) => o.id))]),
+    Promise.all([customers(ctx, rows.map((o) => o.user_id)), linesOf(ctx, rows.map((o) => o.id))]), ctx.dialect === 'postgres',
   );
   for await (const [batch, [person, lines]] of batches) {
     const linesByOrder = new Map<string, typeof lines>();
@@ -99,7 +99,7 @@ export async function* refundsCsv(ctx: Ctx, q: { order_id?: string; user_id?: st
   const currency = ctx.config.currency;
   const currencyField = cell(currency);
   const zone = ctx.config.shopTimeZone;
-  const batches = allBatches((older, limit) => exportRefunds(ctx.db, { ...filter, older, limit }), byTime, (rows) => customers(ctx, rows.map((r) => r.user_id)));
+  const batches = allBatches((older, limit) => exportRefunds(ctx.db, { ...filter, older, limit }), byTime, (rows) => customers(ctx, rows.map((r) => r.user_id)), ctx.dialect === 'postgres');
   for await (const [batch, person] of batches) {
     let out = '';
     for (const r of batch) {

@@ -114,6 +114,7 @@ async function* transactionRows(ctx: Ctx, filter: ReturnType<typeof transactionF
     (older, limit) => ledger.exportTransactions(ctx.db, { ...filter, older, limit }),
     (r) => ({ created_at: r[6], id: r[0] }),
     (rows) => accounts.people(ctx.db, rows.map((r) => r[1])),
+    ctx.dialect === 'postgres',
   );
   for await (const [batch, person] of batches) {
     let out = '';
