@@ -1,6 +1,6 @@
 /**
  * CSV exports for the accountant (docs/admin-exports.md): rows are read in keyset batches and
- * written as they come (RFC 4180, `csvText`), never collected in memory. Money is decimal major
+ * written as they come (RFC 4180, `cell`, a batch's records as one string), never collected in memory. Money is decimal major
  * units beside a currency column; times are the stored ISO-8601 UTC strings.
  */
 import { PassThrough, Readable, pipeline } from 'node:stream';
