@@ -5,13 +5,15 @@
  * in and downloads, each to its last byte: last calendar month's transactions (the first call
  * after the start, then `--warm` more), the twelve calendar months before this one, and last
  * month's orders and order lines and every refund. Prints per download the seconds, bytes, rows,
- * MB/s, the API's RSS before → peak (sampled every 10 ms) and the load average. Figures are
- * printed, never asserted.
+ * MB/s, the API's CPU seconds (user + system, from /proc: under a high load average the wall time
+ * mostly measures the other processes), its RSS before → peak (sampled every 10 ms) and the load
+ * average. Figures are printed, never asserted.
  *
  *   --url URL     a database made by `node bench/scale.ts … --keep` (sqlite:… or postgres://…)
  *   --warm N      warm repeats of the month's transactions (default 2)
  *   --only TEXT   download only the exports whose name contains TEXT
  */
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -26,6 +28,11 @@ const { values: args } = parseArgs({
 if (args.url === undefined) throw new Error('--url is required (a database kept by bench/scale.ts --keep)');
 const url = args.url;
 const log = (s: string) => process.stderr.write(s + '\n');
+/** The CPU seconds (user + system) process `pid` has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 1/100 s. */
+const cpuSeconds = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 /** A download to its last byte: seconds, bytes, CSV rows (header and byte-order mark excluded). */
@@ -76,16 +83,17 @@ try {
     { name: 'refunds, all', path: '/admin/refunds/export.csv' },
   ];
   console.log(`\n### CSV exports, ${url.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}\n`);
-  console.log('| export | s to last byte | MB | rows | MB/s | API RSS MB before → peak (rise) | load average |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| export | s to last byte | API CPU s | MB | rows | MB/s | API RSS MB before → peak (rise) | load average |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const run of runs.filter((x) => args.only === undefined || x.name.includes(args.only))) {
     const before = memory(api.child.pid!).rss;
+    const cpu = cpuSeconds(api.child.pid!);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, memory(api.child.pid!).rss)), 10);
     const d = await download(api.base, run.path, token).finally(() => clearInterval(sampler));
     const mb = d.bytes / 1e6;
     console.log(
-      `| ${run.name} | ${d.seconds.toFixed(2)} | ${mb.toFixed(1)} | ${d.rows} | ${(mb / d.seconds).toFixed(1)} | ${before.toFixed(0)} → ${peak.toFixed(0)} (${(peak - before).toFixed(1)}) | ${load()} |`,
+      `| ${run.name} | ${d.seconds.toFixed(2)} | ${(cpuSeconds(api.child.pid!) - cpu).toFixed(2)} | ${mb.toFixed(1)} | ${d.rows} | ${(mb / d.seconds).toFixed(1)} | ${before.toFixed(0)} → ${peak.toFixed(0)} (${(peak - before).toFixed(1)}) | ${load()} |`,
     );
   }
 } finally {

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
-import { EXPORT_BATCH, localDate, text, utcTime } from '../src/lib/csv.ts';
+import { EXPORT_BATCH, localDate, money, records, text, utcTime } from '../src/lib/csv.ts';
+import { TRANSACTION_CSV_COLUMNS } from '../src/modules/wallet/wallet.service.ts';
 import { call, countingApp, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
 
@@ -140,6 +141,20 @@ describe('admin CSV exports', () => {
     assert.deepEqual(at.map((iso) => localDate(iso, 'Asia/Kolkata')), ['2026-03-12', '2026-03-12', '2026-03-13', '2026-03-12', '2026-03-13']);
     assert.deepEqual(at.slice(0, 3).map((iso) => localDate(iso, 'UTC')), ['2026-03-12', '2026-03-12', '2026-03-12']);
     assert.equal(localDate('2026-03-12T18:30:00+00:00', 'Asia/Kolkata'), '2026-03-13', 'another form of the same instant');
+    // A whole UTC hour takes its date from its first and last minute; where a zone's offset changes
+    // (half-hour offsets, clocks changed at midnight, in both directions) every minute is as Intl has it.
+    const changes: [string, string][] = [
+      // St. John's fell back at 00:01 until 2011: on 2010-11-07, 02:00–02:59 UTC is the 6th but for its minute 02:30.
+      ['America/St_Johns', '2010-11-06T00:00:00.000Z'], ['America/St_Johns', '2026-03-08T00:00:00.000Z'], ['America/Santiago', '2026-04-04T00:00:00.000Z'], ['America/Santiago', '2026-09-05T00:00:00.000Z'],
+      ['Asia/Tehran', '2022-03-21T00:00:00.000Z'], ['Asia/Tehran', '2022-09-21T00:00:00.000Z'], ['Australia/Lord_Howe', '2026-04-04T00:00:00.000Z'], ['Asia/Kolkata', '2026-03-12T00:00:00.000Z'],
+    ];
+    for (const [zone, from] of changes) {
+      const intl = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      for (let t = Date.parse(from); t < Date.parse(from) + 2 * 86_400_000; t += 60_000) {
+        const iso = new Date(t).toISOString();
+        assert.equal(localDate(iso, zone), intl.format(t), `${zone} ${iso}`);
+      }
+    }
     assert.equal(utcTime('2026-03-12T18:29:59.999Z'), '2026-03-12 18:29:59');
     assert.equal(utcTime('2026-03-13T00:29:59+05:30'), '2026-03-12 18:59:59');
   });
@@ -183,6 +198,54 @@ describe('admin CSV exports', () => {
     } finally {
       await counting.close();
     }
+  });
+
+  it('the transactions export writes, for tricky names, phones and references, the bytes of the row-by-row encoder (`records`)', async () => {
+    const db = t.db.database.db;
+    const tricky = ['a,b', ' lead', 'trail ', 'says "hi"', 'semi;colon', 'line\nbreak', 'cr\ronly', '=1+1', ' -5', '@A1', '', ' ', 'Ānanya — ₹', 'plain'];
+    const users: string[] = [];
+    for (let i = 0; i < tricky.length; i++) {
+      const u = await registerUser(t.app);
+      await db.updateTable('users').set({ full_name: tricky[i]!, phone: tricky[(i + 3) % tricky.length]! }).where('id', '=', u.id).execute();
+      users.push(u.id);
+    }
+    await db.updateTable('users').set({ deleted_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', users[1]!).execute();
+    // Every cell kind: a reference of each tricky text, null, negative amounts; rows a second apart
+    // across an hour (Asia/Kolkata's midnight is 18:30 UTC), two rows to some second, more than a batch.
+    const n = EXPORT_BATCH + 40;
+    const rows = Array.from({ length: n }, (_, i) => ({
+      id: `01980000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+      user_id: users[i % users.length]!,
+      type: (i % 2 ? 'adjustment' : 'order_payment') as 'adjustment' | 'order_payment',
+      amount: i % 2 ? i * 7 : -(i + 1) * 13,
+      balance_after: i * 101,
+      reference: i % 5 === 0 ? null : tricky[i % tricky.length]!,
+      created_at: new Date(Date.parse('2025-06-01T18:00:00.000Z') + Math.floor(i / 2) * 7_000).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 200) await db.insertInto('wallet_transactions').values(rows.slice(i, i + 200)).execute();
+    const res = await csv('transactions/export.csv?from=2025-06-01&to=2025-06-01');
+    assert.equal(res.status, 200);
+    const person = new Map(users.map((id, i) => [id, i === 1 ? { full_name: null, phone: null } : { full_name: tricky[i]!, phone: tricky[(i + 3) % tricky.length]! }]));
+    const expected = [...rows]
+      .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))
+      .map((r) => ({
+        id: r.id,
+        local_date: localDate(r.created_at, 'Asia/Kolkata'),
+        utc_time: utcTime(r.created_at),
+        created_at: r.created_at,
+        user_id: r.user_id,
+        customer_name: text(person.get(r.user_id)!.full_name),
+        customer_phone: text(person.get(r.user_id)!.phone),
+        type: r.type,
+        amount: money(r.amount, 'INR'),
+        currency: 'INR',
+        balance_after: money(r.balance_after, 'INR'),
+        reference: text(r.reference),
+      }));
+    let body = '';
+    for await (const chunk of records(TRANSACTION_CSV_COLUMNS, expected)) body += chunk;
+    assert.equal(res.text, `\uFEFF${TRANSACTION_CSV_COLUMNS.join(',')}\r\n${body}`);
+    assert.equal(res.rows.length, n);
   });
 
   it('orders and their lines name the customer (name, phone; a formula-looking name kept as text), and the lines add up to the orders', async () => {

@@ -10,7 +10,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CompiledQuery, sql } from 'kysely';
-import { openDatabase, PLAN_PER_CALL, type Database } from '../src/db/kysely.ts';
+import { openDatabase, PLAN_PER_CALL, ROWS_AS_ARRAYS, type Database } from '../src/db/kysely.ts';
 import { exportTransactions } from '../src/modules/ledger/index.ts';
 import { exportOrders, listOrders } from '../src/modules/orders/index.ts';
 import { createTestDb, onPostgres, type TestDb } from './helpers.ts';
@@ -100,7 +100,8 @@ describe('export batches walk one time index', () => {
         assert.doesNotMatch(plan, /Sort|_pkey|Seq Scan/, `${mode} plan sorts nothing and reads no primary key:\n${plan}`);
       }
     } else {
-      const r = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
+      // Without the batch's ROWS_AS_ARRAYS ending, the plan's rows come as objects.
+      const r = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql.replace(ROWS_AS_ARRAYS, '')}`, [...q.parameters]));
       const plan = r.rows.map((x) => x.detail).join('\n');
       const search = new RegExp(`^SEARCH ${table} USING INDEX (\\w+) \\(.*\\(created_at,id\\)<\\(\\?,\\?\\)\\)$`, 'm').exec(plan);
       assert.ok(search, `a SEARCH through an index that starts at the last row:\n${plan}`);

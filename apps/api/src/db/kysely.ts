@@ -102,6 +102,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
       let stmt = cache.get(sql);
       if (stmt === undefined) {
         stmt = sqlite.prepare(sql);
+        if (sql.endsWith(ROWS_AS_ARRAYS)) stmt.raw(true);
         // Statements whose text varies without bound (e.g. long IN lists) must not grow the cache forever.
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(sql, stmt);
@@ -126,6 +127,13 @@ const statementNames = new Map<string, string>();
  * settling on one generic plan for all of them (docs/performance.md, "Search").
  */
 export const PLAN_PER_CALL = '/* plan per call */';
+/**
+ * Appended to a select (`.modifyEnd(sql.raw(ROWS_AS_ARRAYS))`) whose caller reads the columns by
+ * position: each row comes as an array in the select's order (pg `rowMode: 'array'`,
+ * better-sqlite3 `raw`), not as an object keyed by name, which costs the drivers more per row (the
+ * CSV exports read hundreds of thousands; docs/performance.md, "CSV exports at scale").
+ */
+export const ROWS_AS_ARRAYS = '/* rows as arrays */';
 function usePreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
@@ -136,6 +144,7 @@ function usePreparedStatements(client: pg.PoolClient): void {
       name = `sf_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
       statementNames.set(text, name);
     }
+    if (text.endsWith(ROWS_AS_ARRAYS)) return query({ name, text, values, rowMode: 'array' });
     return name === undefined ? query(text, values) : query({ name, text, values });
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
 import { own, type Db, type UsersTable } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
@@ -164,10 +164,21 @@ export function findCodeOfUser(db: Handle, userId: string): Promise<{ referral_c
   return own(db).selectFrom('users').select('referral_code').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
+// One statement whatever the number of ids (an export's batch has hundreds), prepared once rather
+// than once per count: PostgreSQL binds them as one array, SQLite as one JSON array.
+const peoplePg = precompiled((db: Db, ids: string[]) =>
+  own(db).selectFrom('users').select(['id', 'full_name', 'phone', 'deleted_at']).where('id', '=', sql<string>`any(${ids}::text[])`),
+);
+const peopleSqlite = precompiled((db: Db, ids: string) =>
+  own(db).selectFrom('users').select(['id', 'full_name', 'phone', 'deleted_at']).where('id', 'in', sql<string>`(select value from json_each(${ids}))`),
+);
+
 /** Name, phone and state of each of `ids` (deleted users too), in one read. */
-export function findPeople(db: Handle, ids: readonly string[]): Promise<Pick<UserRow, 'id' | 'full_name' | 'phone' | 'deleted_at'>[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return own(db).selectFrom('users').select(['id', 'full_name', 'phone', 'deleted_at']).where('id', 'in', [...new Set(ids)]).execute();
+export async function findPeople(db: Handle, ids: readonly string[]): Promise<Pick<UserRow, 'id' | 'full_name' | 'phone' | 'deleted_at'>[]> {
+  if (ids.length === 0) return [];
+  const unique = [...new Set(ids)];
+  const d = own(db);
+  return (d.getExecutor().adapter instanceof PostgresAdapter ? await peoplePg(d, unique) : await peopleSqlite(d, JSON.stringify(unique))).rows;
 }
 
 /** Staff accounts (any state), newest first, `limit` rows with ids before `before`. */

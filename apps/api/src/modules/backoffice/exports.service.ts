@@ -4,20 +4,15 @@
  */
 import type { Ctx } from '../../context.ts';
 
-import { allBatches, customerCells, money, text, timeCells } from '../../lib/csv.ts';
+import { allBatches, byTime, cell, customerFields, money, records, text, timeFields } from '../../lib/csv.ts';
 import { accounts } from '../accounts/index.ts';
 import { adminFilter, exportOrders, exportRefunds } from '../orders/index.ts';
 import { reconcile } from './reconciliation.ts';
 import { orderNumber } from './audit-log.service.ts';
 import { read } from './tables.ts';
 
-const when = (ctx: Ctx, iso: string) => timeCells(iso, ctx.config.shopTimeZone);
-
-/** The customer's name and phone for the batch's users, in one read; empty for a deleted user. */
-async function customers(ctx: Ctx, userIds: string[]) {
-  const person = await accounts.people(ctx.db, userIds);
-  return (id: string) => customerCells(person(id));
-}
+/** The customers of a batch's rows (name and phone), in one read; empty for a deleted user. */
+const customers = (ctx: Ctx, userIds: string[]) => accounts.people(ctx.db, userIds);
 
 export const ORDER_CSV_COLUMNS = [
   'id', 'order_number', 'local_date', 'utc_time', 'created_at', 'updated_at', 'user_id', 'customer_name', 'customer_phone',
@@ -27,32 +22,21 @@ export const ORDER_CSV_COLUMNS = [
 type OrderFilters = Parameters<typeof adminFilter>[1];
 type OrderFilter = Awaited<ReturnType<typeof adminFilter>>;
 
-const orderBatches = (ctx: Ctx, filter: OrderFilter) => allBatches((older, limit) => exportOrders(ctx.db, { ...filter, older, limit }));
-
 /** The filter is checked before the answer starts, so a bad one is a 400, not a cut-off file. */
 export async function ordersCsv(ctx: Ctx, q: OrderFilters) {
   return orderRows(ctx, await adminFilter(ctx, q));
 }
 
+/** Each record is built as one string, field by field in the columns' order. */
 async function* orderRows(ctx: Ctx, filter: OrderFilter) {
-  for await (const batch of orderBatches(ctx, filter)) {
-    const customer = await customers(ctx, batch.map((o) => o.user_id));
+  const zone = ctx.config.shopTimeZone;
+  const batches = allBatches((older, limit) => exportOrders(ctx.db, { ...filter, older, limit }), byTime, (rows) => customers(ctx, rows.map((o) => o.user_id)), ctx.dialect === 'postgres');
+  for await (const [batch, person] of batches) {
+    let out = '';
     for (const o of batch) {
-      yield {
-        id: o.id,
-        order_number: orderNumber(o.id),
-        ...when(ctx, o.created_at),
-        created_at: o.created_at,
-        updated_at: o.updated_at,
-        user_id: o.user_id,
-        ...customer(o.user_id),
-        status: o.status,
-        subtotal: money(o.subtotal, o.currency),
-        total: money(o.total, o.currency),
-        refunded_amount: money(o.refunded_amount, o.currency),
-        currency: o.currency,
-      };
+      out += `${cell(o.id)},${cell(orderNumber(o.id))},${timeFields(o.created_at, zone)},${cell(o.created_at)},${cell(o.updated_at)},${cell(o.user_id)},${customerFields(person(o.user_id))},${cell(o.status)},${money(o.subtotal, o.currency)},${money(o.total, o.currency)},${money(o.refunded_amount, o.currency)},${cell(o.currency)}\r\n`;
     }
+    yield out;
   }
 }
 
@@ -81,28 +65,27 @@ export async function orderLinesCsv(ctx: Ctx, q: OrderFilters) {
 }
 
 async function* orderLineRows(ctx: Ctx, filter: OrderFilter) {
-  for await (const batch of orderBatches(ctx, filter)) {
-    const [customer, lines] = await Promise.all([customers(ctx, batch.map((o) => o.user_id)), linesOf(ctx, batch.map((o) => o.id))]);
+  const zone = ctx.config.shopTimeZone;
+  const batches = allBatches((older, limit) => exportOrders(ctx.db, { ...filter, older, limit }), byTime, (rows) =>
+    Promise.all([customers(ctx, rows.map((o) => o.user_id)), linesOf(ctx, rows.map((o) => o.id))]), ctx.dialect === 'postgres',
+  );
+  for await (const [batch, [person, lines]] of batches) {
     const linesByOrder = new Map<string, typeof lines>();
-    for (const l of lines) linesByOrder.set(l.order_id, [...(linesByOrder.get(l.order_id) ?? []), l]);
+    for (const l of lines) {
+      const of = linesByOrder.get(l.order_id);
+      if (of) of.push(l);
+      else linesByOrder.set(l.order_id, [l]);
+    }
+    let out = '';
     for (const o of batch) {
+      // The order's fields before and after the line's, written once per order.
+      const head = `${cell(o.id)},${cell(orderNumber(o.id))},${timeFields(o.created_at, zone)},${cell(o.status)},${cell(o.user_id)},${customerFields(person(o.user_id))}`;
+      const currency = cell(o.currency);
       for (const l of linesByOrder.get(o.id) ?? []) {
-        yield {
-          order_id: o.id,
-          order_number: orderNumber(o.id),
-          ...when(ctx, o.created_at),
-          status: o.status,
-          user_id: o.user_id,
-          ...customer(o.user_id),
-          product_id: l.product_id,
-          product: text(l.name),
-          quantity: Number(l.quantity),
-          unit_price: money(l.unit_price, o.currency),
-          line_total: money(l.line_total, o.currency),
-          currency: o.currency,
-        };
+        out += `${head},${cell(l.product_id)},${cell(text(l.name))},${Number(l.quantity)},${money(l.unit_price, o.currency)},${money(l.line_total, o.currency)},${currency}\r\n`;
       }
     }
+    yield out;
   }
 }
 
@@ -114,23 +97,15 @@ export const REFUND_CSV_COLUMNS = [
 export async function* refundsCsv(ctx: Ctx, q: { order_id?: string; user_id?: string }) {
   const filter = { ...(q.order_id ? { orderId: q.order_id } : {}), ...(q.user_id ? { userId: q.user_id } : {}) };
   const currency = ctx.config.currency;
-  for await (const batch of allBatches((older, limit) => exportRefunds(ctx.db, { ...filter, older, limit }))) {
-    const customer = await customers(ctx, batch.map((r) => r.user_id));
+  const currencyField = cell(currency);
+  const zone = ctx.config.shopTimeZone;
+  const batches = allBatches((older, limit) => exportRefunds(ctx.db, { ...filter, older, limit }), byTime, (rows) => customers(ctx, rows.map((r) => r.user_id)), ctx.dialect === 'postgres');
+  for await (const [batch, person] of batches) {
+    let out = '';
     for (const r of batch) {
-      yield {
-        id: r.id,
-        ...when(ctx, r.created_at),
-        created_at: r.created_at,
-        order_id: r.order_id,
-        order_number: orderNumber(r.order_id),
-        user_id: r.user_id,
-        ...customer(r.user_id),
-        amount: money(r.amount, currency),
-        currency,
-        reason: text(r.reason),
-        admin_id: r.admin_id ?? '',
-      };
+      out += `${cell(r.id)},${timeFields(r.created_at, zone)},${cell(r.created_at)},${cell(r.order_id)},${cell(orderNumber(r.order_id))},${cell(r.user_id)},${customerFields(person(r.user_id))},${money(r.amount, currency)},${currencyField},${cell(text(r.reason))},${cell(r.admin_id ?? '')}\r\n`;
     }
+    yield out;
   }
 }
 
@@ -141,10 +116,10 @@ export const RECONCILIATION_CSV_COLUMNS = ['section', 'item', 'count', 'amount',
  * row per mismatch. Built before the answer starts, so a bad range is a 400.
  */
 export async function reconciliationCsv(ctx: Ctx, q: { from?: string; to?: string; recheck?: boolean }) {
-  return reconciliationRows(await reconcile(ctx, q));
+  return records(RECONCILIATION_CSV_COLUMNS, reconciliationRows(await reconcile(ctx, q)));
 }
 
-async function* reconciliationRows(r: Awaited<ReturnType<typeof reconcile>>) {
+function* reconciliationRows(r: Awaited<ReturnType<typeof reconcile>>) {
   const c = r.currency;
   const row = (section: string, item: string, count: number | '', amount: number | null, detail = '') => ({
     section,

@@ -3,6 +3,7 @@ import { own, type Db, type TransactionType, type WalletTransactionsTable, type 
 import { cte } from '../../lib/cte.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
+import { ROWS_AS_ARRAYS } from '../../db/kysely.ts';
 import type { TimeKey } from '../../lib/csv.ts';
 
 export type WalletRow = Pick<Selectable<WalletsTable>, 'user_id' | 'shopping_credits' | 'reward_points' | 'e_vouchers' | 'last_entry_id'>;
@@ -125,19 +126,22 @@ export function listTransactions(db: Handle, filter: TransactionFilter & { befor
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
+/** An export's row, by position (`txColumns`' order): id, user_id, type, amount, balance_after, reference, created_at. */
+export type TransactionCells = [string, string, TransactionType, number, number, string | null, string];
+
 /**
- * An export's batch: the rows before `older` in (created_at, id) order, newest first. That is the
- * order of `wallet_transactions_created_idx` and of the user's and the type's time indexes
- * (migration 25), so a batch is one index range whichever filter is set, and the planner has no
- * primary-key walk to prefer (docs/performance.md, "Indexes and their plans").
+ * An export's batch: the rows before `older` in (created_at, id) order, newest first, as arrays
+ * (`TransactionCells`). That is the order of `wallet_transactions_created_idx` and of the user's
+ * and the type's time indexes (migration 25), so a batch is one index range whichever filter is
+ * set, and the planner has no primary-key walk to prefer (docs/performance.md, "Indexes and their plans").
  */
-export function exportTransactions(db: Handle, filter: TransactionFilter & { older: TimeKey | null; limit: number }): Promise<TransactionRow[]> {
+export function exportTransactions(db: Handle, filter: TransactionFilter & { older: TimeKey | null; limit: number }): Promise<TransactionCells[]> {
   const older = filter.older;
   // After the first batch the keyset is the only upper bound (the rows before `older` are before
   // `to`): given both, SQLite starts its walk at `to` and steps over every row already written.
   let q = filteredTransactions(db, older === null ? filter : { ...filter, to: undefined });
   if (older !== null) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(older.created_at, older.id)));
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).modifyEnd(sql.raw(ROWS_AS_ARRAYS)).execute() as Promise<unknown[]> as Promise<TransactionCells[]>;
 }
 
 export async function sumTransactions(db: Handle, userId: string): Promise<number> {

@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/index.ts';
 import { claimKey, requestHash, runOnce, type KeyRef } from '../idempotency/index.ts';
 import * as repo from './wallet.repository.ts';
 import type { Adjustment, AdjustmentBody, AdminTransaction, AdminTransactionFilters, OwnWallet, PaymentToReturn, Wallet } from './wallet.schemas.ts';
-import { allBatches, customerCells, money as csvMoney, text as csvText, timeCells } from '../../lib/csv.ts';
+import { allBatches, cell, customerFields, money as csvMoney, text as csvText, timeFields } from '../../lib/csv.ts';
 import { rangeOf } from '../../lib/date-range.ts';
 
 export function toWallet(ctx: Ctx, row: Pick<ledger.WalletRow, 'shopping_credits' | 'reward_points' | 'e_vouchers'>): Wallet {
@@ -108,22 +108,21 @@ export function adminTransactionsCsv(ctx: Ctx, q: AdminTransactionFilters) {
 
 async function* transactionRows(ctx: Ctx, filter: ReturnType<typeof transactionFilter>) {
   const currency = ctx.config.currency;
-  for await (const batch of allBatches((older, limit) => ledger.exportTransactions(ctx.db, { ...filter, older, limit }))) {
-    const person = await accounts.people(ctx.db, batch.map((r) => r.user_id));
+  const currencyField = cell(currency);
+  const zone = ctx.config.shopTimeZone;
+  const batches = allBatches(
+    (older, limit) => ledger.exportTransactions(ctx.db, { ...filter, older, limit }),
+    (r) => ({ created_at: r[6], id: r[0] }),
+    (rows) => accounts.people(ctx.db, rows.map((r) => r[1])),
+    ctx.dialect === 'postgres',
+  );
+  for await (const [batch, person] of batches) {
+    let out = '';
+    // One string per record, the columns by position (`ledger.TransactionCells`).
     for (const r of batch) {
-      yield {
-        id: r.id,
-        ...timeCells(r.created_at, ctx.config.shopTimeZone),
-        created_at: r.created_at,
-        user_id: r.user_id,
-        ...customerCells(person(r.user_id)),
-        type: r.type,
-        amount: csvMoney(r.amount, currency),
-        currency,
-        balance_after: csvMoney(r.balance_after, currency),
-        reference: csvText(r.reference),
-      };
+      out += `${cell(r[0])},${timeFields(r[6], zone)},${cell(r[6])},${cell(r[1])},${customerFields(person(r[1]))},${cell(r[2])},${csvMoney(r[3], currency)},${currencyField},${csvMoney(r[4], currency)},${cell(csvText(r[5]))}\r\n`;
     }
+    yield out;
   }
 }
 
