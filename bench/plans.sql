@@ -47,10 +47,9 @@ begin; drop index users_deleted_idx; :q; rollback;
 :q;
 begin; drop index wallet_transactions_refund_ref_idx; :q; rollback;
 
-\echo === wallets_nonzero_idx: what the wallets owe (dashboard)
-\set q 'explain (analyze, costs off) select sum(shopping_credits), sum(reward_points), sum(e_vouchers) from wallets where shopping_credits <> 0 or reward_points <> 0 or e_vouchers <> 0'
-:q;
-begin; drop index wallets_nonzero_idx; :q; rollback;
+\echo === GET /admin/users?has_balance=true: each wallet read by its key (migration 30 dropped wallets_nonzero_idx, which no route read)
+explain (analyze, costs off) select id from users where deleted_at is null
+  and exists (select 1 from wallets where wallets.user_id = users.id and wallets.shopping_credits > 0) order by id desc limit 21;
 
 \echo === users_*_trgm_idx: GET /admin/users?q=000111 (phone digits) and q=vikram patel, planned with the values (PLAN_PER_CALL)
 prepare users_q(text, text, text, int) as select id, phone, full_name from users where deleted_at is null

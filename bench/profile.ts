@@ -1,20 +1,25 @@
 /**
- * In-process profile of the hot paths: `BENCH_DB=sqlite|postgres node bench/profile.ts [wallet|orders|products]`
+ * In-process profile of the hot paths: `BENCH_DB=sqlite|postgres node bench/profile.ts [wallet|orders|products|place]`
  * (SQLITE_SYNCHRONOUS=NORMAL leaves the commit's fsync out of a SQLite profile).
+ * (`place`: the order placement called directly, without HTTP or the session check.)
  * Seeds like run.ts, then drives `app.inject` with 50 concurrent callers for N requests and prints
- * µs of CPU per request; with PROFILE=dir it writes a .cpuprofile via node:inspector.
+ * µs of CPU per request (on PostgreSQL also the CPU of this database's server processes, read
+ * from /proc); with PROFILE=dir it writes a .cpuprofile via node:inspector.
+ * BENCH_DROP=index,index drops those indexes after migrating: what keeping each one up costs.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sign } from '@storefront/signing';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/kysely.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { ensureSeedAdmin } from '../apps/api/src/modules/auth/auth.service.ts';
+import { placeOrder } from '../apps/api/src/modules/orders/orders.service.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
 
 const kind = process.env.BENCH_DB ?? 'sqlite';
@@ -36,6 +41,7 @@ const config = loadConfig({
 });
 const database = openDatabase(dbUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous });
 await migrateToLatest(database.db);
+for (const index of (process.env.BENCH_DROP ?? '').split(',').filter(Boolean)) await database.db.schema.dropIndex(index).execute();
 const app = await buildApp({ config, database });
 await ensureSeedAdmin(app.ctx);
 await app.ready();
@@ -61,6 +67,7 @@ for (let i = 0; i < 50; i++) {
   const r = await app.inject({ method: 'POST', url: '/api/v1/wallet/topup-credit', payload: body, headers: { 'content-type': 'application/json', 'x-store-signature': sign(SECRET, body, Math.floor(Date.now() / 1000)) } });
   if (r.statusCode !== 200) throw new Error(r.body);
 }
+const users = tokens.map((t) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).sub as string);
 async function run(n: number) {
   let next = 0;
   await Promise.all(tokens.map(async (tok, w) => {
@@ -69,6 +76,10 @@ async function run(n: number) {
       let r;
       if (what === 'wallet') r = await app.inject({ method: 'GET', url: '/api/v1/wallet', headers: { 'x-sdk-access-token': tok } });
       else if (what === 'products') r = await app.inject({ method: 'GET', url: '/api/v1/products' });
+      else if (what === 'place') {
+        await placeOrder(app.ctx, users[w]!, { items: [{ product_id: productIds[(w + k++) % 20]!, quantity: 1 }] }, undefined, true);
+        continue;
+      }
       else r = await app.inject({ method: 'POST', url: '/api/v1/orders', headers: { 'x-sdk-access-token': tok }, payload: { items: [{ product_id: productIds[(w + k++) % 20], quantity: 1 }] } });
       if (r.statusCode >= 300) throw new Error(`${r.statusCode} ${r.body}`);
     }
@@ -81,16 +92,25 @@ if (process.env.PROFILE) {
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
 }
+/** CPU seconds (user + system) of the server processes serving this database; 0 on SQLite. */
+async function serverCpu(): Promise<number> {
+  if (kind === 'sqlite') return 0;
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(database.db);
+  const ticks = rows.map((r) => readFileSync(`/proc/${r.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')).reduce((s, f) => s + Number(f[11]) + Number(f[12]), 0);
+  return ticks / 100;
+}
+const s0 = await serverCpu();
 const c0 = process.cpuUsage();
 const t0 = performance.now();
 await run(N);
 const wall = performance.now() - t0;
 const cpu = process.cpuUsage(c0);
+const server = (await serverCpu()) - s0;
 if (process.env.PROFILE) {
   const { profile } = await session.post('Profiler.stop');
   writeFileSync(join(process.env.PROFILE, `${kind}-${what}.cpuprofile`), JSON.stringify(profile));
 }
-console.log(`${kind} ${what}: ${N} req, ${(N / (wall / 1000)).toFixed(0)} req/s wall, ${((cpu.user + cpu.system) / N).toFixed(0)} µs node CPU/req, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
+console.log(`${kind} ${what}: ${N} req, ${(N / (wall / 1000)).toFixed(0)} req/s wall, ${((cpu.user + cpu.system) / N).toFixed(0)} µs node CPU/req${kind === 'sqlite' ? '' : `, ${((server * 1e6) / N).toFixed(0)} µs PostgreSQL CPU/req`}, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
 await app.close();
 await database.close();
 await drop();

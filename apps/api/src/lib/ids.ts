@@ -1,8 +1,11 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomFillSync, randomInt } from 'node:crypto';
 import type { Clock } from './clock.ts';
 
 let lastMs = 0;
 let seq = 0;
+/** Random bytes for ids, drawn 4 KiB at a time (as `crypto.randomUUID` buffers its own): a draw per 256 ids, not per id. */
+const pool = Buffer.alloc(4096);
+let used = pool.length;
 
 /**
  * UUIDv7-shaped ids: 48-bit milliseconds, a 12-bit in-process sequence, then randomness. Their
@@ -24,7 +27,12 @@ export function newId(clock: Clock, after?: string): string {
     lastMs = ms;
     seq = randomInt(0, 0x400);
   }
-  const b = randomBytes(16);
+  if (used === pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  // Each id's 16 bytes are its own: the next id starts after them.
+  const b = pool.subarray(used, (used += 16));
   b.writeUIntBE(ms, 0, 6);
   b[6] = 0x70 | (seq >> 8);
   b[7] = seq & 0xff;

@@ -53,6 +53,7 @@ import * as orderTimeKeys from '../../modules/orders/migrations/2026-11-26-26-or
 import * as topupDeclined from '../../modules/topups/migrations/2026-11-26-27-topup-declined.ts';
 import * as buyers from '../../modules/accounts/migrations/2026-11-27-28-buyers.ts';
 import * as runTotals from '../../modules/ledger/migrations/2026-11-27-29-run-totals.ts';
+import * as walletWrites from '../../modules/ledger/migrations/2026-11-27-30-wallet-writes.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-27-topup-declined': topupDeclined,
   '2026-11-27-28-buyers': buyers,
   '2026-11-27-29-run-totals': runTotals,
+  '2026-11-27-30-wallet-writes': walletWrites,
 };

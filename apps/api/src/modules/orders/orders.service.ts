@@ -98,9 +98,9 @@ export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key:
 
 async function placeOrReplay(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined, buyer: boolean): Promise<{ order: Order; replayed: boolean }> {
   const lines = normalise(body);
-  // The request, for the key: the merged lines (so the same cart in another line order is the same request).
-  const hash = requestHash(lines.map((l) => [l.productId, l.quantity]));
   const ref: KeyRef | null = key === undefined ? null : { scope: 'order.place', principal: userId, key };
+  // The request, for the key: the merged lines (so the same cart in another line order is the same request).
+  const hash = ref === null ? '' : requestHash(lines.map((l) => [l.productId, l.quantity]));
   // A key that was used before wins over any refusal (stock or credits may be gone since).
   const { value, replayed } = await runOnce(ctx, ref, hash, {
     first: () => placeOnce(ctx, userId, lines, ref, hash, buyer),

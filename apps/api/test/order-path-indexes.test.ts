@@ -1,0 +1,50 @@
+/**
+ * Every index on the tables an order placement writes is kept up by every order, so each one here
+ * has a route that reads it (docs/decisions/0005-order-rate-and-indexes.md). An index added to
+ * these tables, or one dropped, changes this list on purpose.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { createTestDb, onPostgres, type TestDb } from './helpers.ts';
+
+/** The secondary indexes (keys and UNIQUE constraints aside), each with what reads it. */
+const READERS: Record<string, string> = {
+  orders_created_idx: 'order list and dashboard ranges, reconciliation, the unfiltered export',
+  orders_user_idx: "the shopper's orders, the admin list by customer, the order search's buyers",
+  orders_user_created_idx: "a customer's order export",
+  orders_status_idx: 'the admin order list by status',
+  orders_status_created_idx: 'the order export by status',
+  order_events_order_idx: "an order's timeline",
+  wallets_extras_idx: "the dashboard's reward points and e-vouchers (not written by a debit)",
+  wallet_transactions_user_idx: "the wallet's history, the ledger checkpoints",
+  wallet_transactions_type_idx: 'the admin ledger list by type',
+  wallet_transactions_created_idx: 'ledger ranges: reconciliation, dashboard, the unfiltered export',
+  wallet_transactions_user_created_idx: "a customer's ledger export",
+  wallet_transactions_type_created_idx: 'the ledger export by type',
+  wallet_transactions_refund_ref_idx: "the reconciliation's refunds (partial: no entry for a payment)",
+  wallet_transactions_topup_once: 'one ledger row per top-up (partial: no entry for a payment)',
+  products_active_idx: 'the catalogue',
+  products_category_idx: 'the catalogue by category',
+  products_stock_idx: 'stock alerts',
+  ...(onPostgres && { products_name_trgm_idx: 'product search (SQLite: an FTS5 table)' }),
+};
+const TABLES = ['orders', 'order_items', 'order_events', 'wallets', 'wallet_transactions', 'products'];
+
+describe('the indexes an order keeps up', () => {
+  let t: TestDb;
+  before(async () => {
+    t = await createTestDb();
+  });
+  after(() => t.drop());
+
+  it('are exactly the ones a route reads', async () => {
+    const db = t.database.db;
+    const { rows } = onPostgres
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename in (${sql.join(TABLES)})
+          and indexname not in (select conname from pg_constraint where contype in ('p', 'u'))`.execute(db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name in (${sql.join(TABLES)})
+          and name not like 'sqlite_autoindex_%'`.execute(db);
+    assert.deepEqual(rows.map((r) => r.name).sort(), Object.keys(READERS).sort());
+  });
+});
