@@ -11,25 +11,35 @@ const base: Options = { removeAdditional: true, useDefaults: true, allErrors: fa
  */
 const strict = addFormats.default(new Ajv({ ...base, coerceTypes: false }));
 const coercing = addFormats.default(new Ajv({ ...base, coerceTypes: 'array' }));
-
-/** How many route schemas have been compiled so far (validators and serialisers); tests read it. */
-export const compiled = { validators: 0, serializers: 0 };
+const buildSerializer = SerializerSelector()({}, {});
 
 /**
  * Each route's validators and response serialisers are compiled on their first call, not when the
- * server starts: generated code for a route nobody calls costs memory (docs/performance.md "The
- * API's memory"). The answers are the same; `schemaEnv` tells Fastify to hand Ajv the parent
- * object, as it does for a validator compiled up front, and `errors` is the compiled one's.
+ * server starts: the generated code of every route and status would hold about 10 MB that an idle
+ * API, or one whose clients call a few routes, never uses (docs/performance.md "The API's memory").
+ * `pending` holds the ones not compiled yet, so a test can compile them all.
+ */
+const pending = new Set<() => void>();
+export const pendingSchemas = (): number => pending.size;
+export function compileAllSchemas(): void {
+  for (const compile of pending) compile();
+}
+
+/**
+ * The answers are those of a validator compiled up front: `schemaEnv` makes Fastify hand Ajv the
+ * request as parent (so defaults and coercion reach the root), and `errors` are the compiled one's.
  */
 export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) => {
-  let compiledFn: ValidateFunction | undefined;
+  let compiled: ValidateFunction | undefined;
+  const compile = () => {
+    compiled = (httpPart === 'body' ? strict : coercing).compile(schema as object);
+    pending.delete(compile);
+  };
+  pending.add(compile);
   const validate = (data: unknown, dataCtx?: Parameters<ValidateFunction>[1]) => {
-    if (!compiledFn) {
-      compiledFn = (httpPart === 'body' ? strict : coercing).compile(schema as object);
-      compiled.validators++;
-    }
-    const valid = compiledFn(data, dataCtx);
-    validate.errors = compiledFn.errors;
+    if (!compiled) compile();
+    const valid = compiled!(data, dataCtx);
+    validate.errors = compiled!.errors;
     return valid;
   };
   validate.errors = undefined as ValidateFunction['errors'];
@@ -37,15 +47,15 @@ export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart
   return validate;
 };
 
-const buildSerializer = SerializerSelector()({}, {});
-
 export const serializerCompiler: FastifySerializerCompiler<any> = (route) => {
   let serialize: ((data: unknown) => string) | undefined;
+  const compile = () => {
+    serialize = buildSerializer(route as Parameters<typeof buildSerializer>[0]);
+    pending.delete(compile);
+  };
+  pending.add(compile);
   return (data) => {
-    if (!serialize) {
-      serialize = buildSerializer(route as Parameters<typeof buildSerializer>[0]);
-      compiled.serializers++;
-    }
-    return serialize(data);
+    if (!serialize) compile();
+    return serialize!(data);
   };
 };
