@@ -18,7 +18,7 @@ for (const ajv of [strict, coercing]) ajv.compile({ type: 'object' });
 
 /**
  * Each route's validators and response serialisers are compiled on their first call, not when the
- * server starts: the generated code of every route and status would hold about 10 MB that an idle
+ * server starts: the generated code of every route and status would hold about 11 MB that an idle
  * API, or one whose clients call a few routes, never uses (docs/performance.md "The API's memory").
  * `pending` holds the ones not compiled yet, so a test can compile them all.
  */
