@@ -1,9 +1,12 @@
 /**
  * Cold start and idle memory of the API as `npm start` runs it: spawns the server on a fresh
- * SQLite file, polls GET /health every 5 ms and reports the time from spawn to the first 200,
- * then the server's RSS after 2 s idle. Several runs; prints min / median / max.
+ * database, polls GET /health every 5 ms and reports the time from spawn to the first 200, then
+ * the server's RSS after 2 s idle, then how long the first and the second call of a route take
+ * (a login with a malformed body: its validator and error serialiser compile on the first call).
+ * Several runs; prints min / median / max.
  *
- *   node bench/startup.ts                      # the command npm start runs, on this Node
+ *   node bench/startup.ts                      # the command npm start runs, on this Node, SQLite
+ *   BENCH_DB=postgres node bench/startup.ts    # a fresh PostgreSQL database per run (BENCH_PG_URL)
  *   START_CMD='node --import tsx apps/api/src/server.ts' START_CWD=/other/checkout node bench/startup.ts
  *
  * RUNS (default 7). START_CMD is split on spaces; its first word is looked up on PATH.
@@ -13,23 +16,36 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../apps/api/test/support/spawn-api.ts';
+import { createPgDatabase } from '../apps/api/test/helpers.ts';
 
 const runs = Number(process.env.RUNS ?? 7);
-const cmd = (process.env.START_CMD ?? 'node --max-semi-space-size=4 apps/api/src/server.ts').split(' ');
+const cmd = (process.env.START_CMD ?? 'node --max-semi-space-size=8 apps/api/src/server.ts').split(' ');
 const cwd = process.env.START_CWD ?? join(import.meta.dirname, '..');
+const onPostgres = process.env.BENCH_DB === 'postgres';
+const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-async function once(): Promise<{ startMs: number; idleRssMb: number }> {
+/** Milliseconds for one call that answers 400 (a login whose phone is a number). */
+async function badLogin(base: string): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"phone":1,"password":"x"}' });
+  await res.arrayBuffer();
+  if (res.status !== 400) throw new Error(`login answered ${res.status}`);
+  return performance.now() - t;
+}
+
+async function once(): Promise<{ startMs: number; idleRssMb: number; firstCallMs: number; secondCallMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'sf-start-'));
+  const pg = onPostgres ? await createPgDatabase(PG, 'sf_start') : null;
   const port = await freePort();
   const t0 = performance.now();
   const child = spawn(cmd[0]!, cmd.slice(1), {
     cwd,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'sf.db')}`, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', DATA_DIR: dir, DATABASE_URL: pg?.url ?? `sqlite:${join(dir, 'sf.db')}`, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
   });
   const exited = new Promise((r) => child.once('exit', r));
@@ -43,11 +59,15 @@ async function once(): Promise<{ startMs: number; idleRssMb: number }> {
     }
     const startMs = performance.now() - t0;
     await new Promise((r) => setTimeout(r, 2000));
-    return { startMs, idleRssMb: rssMb(child.pid!) };
+    const idleRssMb = rssMb(child.pid!);
+    const firstCallMs = await badLogin(`http://127.0.0.1:${port}`);
+    const secondCallMs = await badLogin(`http://127.0.0.1:${port}`);
+    return { startMs, idleRssMb, firstCallMs, secondCallMs };
   } finally {
     child.kill('SIGKILL');
     await exited;
     rmSync(dir, { recursive: true, force: true });
+    await pg?.drop();
   }
 }
 
@@ -57,6 +77,8 @@ const stat = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `${s[0]!.toFixed(0)} / ${s[Math.floor(s.length / 2)]!.toFixed(0)} / ${s[s.length - 1]!.toFixed(0)}`;
 };
-console.log(`${cmd.join(' ')} (${runs} runs, min / median / max)`);
+console.log(`${cmd.join(' ')} on ${onPostgres ? 'PostgreSQL' : 'SQLite'} (${runs} runs, min / median / max)`);
 console.log(`  spawn to first 200 on /health: ${stat(results.map((r) => r.startMs))} ms`);
 console.log(`  RSS after 2 s idle:            ${stat(results.map((r) => r.idleRssMb))} MB`);
+console.log(`  a bad login, first call:       ${stat(results.map((r) => r.firstCallMs))} ms`);
+console.log(`  the same, second call:         ${stat(results.map((r) => r.secondCallMs))} ms`);

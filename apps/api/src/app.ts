@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
@@ -13,7 +13,7 @@ import { settleBackground } from './lib/background.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { ErrorSchema, installErrorHandling } from './lib/error-handler.ts';
 import { badRequest, notFound } from './lib/errors.ts';
-import { validatorCompiler } from './lib/validation.ts';
+import { serializerCompiler, validatorCompiler } from './lib/validation.ts';
 import { installAuth } from './modules/auth/auth.hooks.ts';
 import { IdpVerifier } from './lib/idp.ts';
 import { TokenSigner } from './lib/tokens.ts';
@@ -32,6 +32,8 @@ import * as support from './modules/support/index.ts';
 import * as backoffice from './modules/backoffice/index.ts';
 import { metaRoutes, rootMetaRoutes } from './modules/meta/meta.routes.ts';
 import { swaggerOptions } from './openapi.ts';
+
+const { createServer } = process.getBuiltinModule('node:http'); // not imported: see runtime's errors.ts
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...frameworkRefusals,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   const ctx: Ctx = {
     db: rootHandle(database.db),

@@ -4,12 +4,13 @@
  * keep their schemas (they drive validation and serialisation); this file only describes, so
  * nothing here changes what a request gets. docs/api-changes.md records what changed on the wire.
  */
-import { STATUS_CODES } from 'node:http';
 import type { RouteOptions } from 'fastify';
 import type { FastifyDynamicSwaggerOptions as SwaggerOptions } from '@fastify/swagger';
 import type { Config } from './config.ts';
 import type { ErrorCode } from './lib/errors.ts';
 import { ErrorSchema } from './lib/error-handler.ts';
+
+const { STATUS_CODES } = process.getBuiltinModule('node:http'); // not imported: see runtime's errors.ts
 
 /** Tags in display order; every route's `tags` must be one of these (test/openapi.test.ts). */
 export const TAGS = [
