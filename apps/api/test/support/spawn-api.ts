@@ -48,7 +48,7 @@ export interface ApiProcess {
 export async function spawnApi(env: Record<string, string>, nodeArgs: string[] = [], root = apiRoot): Promise<ApiProcess> {
   const port = await freePort();
   // The same command as `npm start` (package.json), so tests and the bench run what production runs.
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', ...nodeArgs, 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...nodeArgs, 'src/server.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
