@@ -1,9 +1,10 @@
 /**
  * `node bench/scale.ts --users 1000000`: data at scale (docs/performance.md, "Data at scale").
  * Generates a shop of the given size directly with SQL (constraints on, every balance = its ledger
- * sum with a consistent running balance), starts the real API on it (the `npm start` command),
- * then times every read route sequentially and at 10 concurrent callers and prints p50/p99,
- * response size and the API's resident memory. Figures are printed, never asserted.
+ * sum with a consistent running balance), runs every job of `npm run jobs` until caught up, starts
+ * the real API on it (the `npm start` command), then times every read route sequentially and at
+ * 10 concurrent callers and prints each route's first call, p50/p99, response size and the API's
+ * resident memory before, after and at peak. Figures are printed, never asserted.
  *
  *   --users N          customers (default 20000); the rest is proportional (below)
  *   --db sqlite|postgres|both   (default both)
@@ -16,9 +17,10 @@
  *   BENCH_SLOW_MS=10 logs every call that slow; BENCH_API_NODE_ARGS=--trace-gc passes node flags to the API
  *
  * Per 1,000,000 customers: 20,000 products (80,000 images), 2,010,000 orders (≈ 3 M lines, one
- * customer with 10,000 of them and 20,000 ledger rows), ≈ 4.5 M ledger rows, 550,000 top-ups,
- * 1,000,000 webhook log rows, 100,000 tickets (250,000 replies), 1,000,000 referral clicks, over
- * two years of history ending now.
+ * customer with 10,000 of them and 20,000 ledger rows), ≈ 5.0 M ledger rows (≈ 90 % of wallets
+ * hold credit), 550,000 top-ups, 1,000,000 webhook log rows, 100,000 tickets (250,000 replies),
+ * 1,000,000 referral clicks and sign-in sessions, ≈ 5.45 M audit log rows by 25 staff, over two
+ * years of history ending now; the retention jobs' first run purges what is older than they keep.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
