@@ -533,8 +533,9 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       { name: 'GET /admin/categories', path: '/admin/categories', token: 'admin' },
       { name: 'GET /admin/audit-log', path: '/admin/audit-log', token: 'admin' },
       { name: 'GET /admin/audit-log deep page', path: `/admin/audit-log?cursor=${deep}`, token: 'admin' },
-      { name: 'GET /admin/audit-log?entity=product', path: '/admin/audit-log?entity=product', token: 'admin' },
-      { name: 'GET /admin/audit-log?entity=ticket', path: '/admin/audit-log?entity=ticket', token: 'admin' },
+      // An entity alone is sorted whole on SQLite (8.7 s for the 900,000 product rows at 1 M): five calls, as the reports.
+      { name: 'GET /admin/audit-log?entity=product', path: '/admin/audit-log?entity=product', token: 'admin', requests: 5 },
+      { name: 'GET /admin/audit-log?entity=ticket', path: '/admin/audit-log?entity=ticket', token: 'admin', requests: 5 },
       { name: 'GET /admin/audit-log?entity=order&entity_id=<an order>', path: `/admin/audit-log?entity=order&entity_id=${anOrder}`, token: 'admin' },
       { name: 'GET /admin/audit-log?entity=wallet&entity_id=<heavy>', path: `/admin/audit-log?entity=wallet&entity_id=${heavyId}`, token: 'admin' },
       { name: 'GET /admin/audit-log?admin_id=<staff>', path: `/admin/audit-log?admin_id=${aStaff}`, token: 'admin' },
@@ -550,7 +551,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     const t0 = performance.now();
     await get('/admin/dashboard', tokens.admin);
     log(`${dialect}: first dashboard call ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    log(`${dialect}: load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${REQUESTS} sequential + ${2 * REQUESTS} at 10 concurrent per route (reconciliation 5 + 10)`);
+    log(`${dialect}: load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${REQUESTS} sequential + ${2 * REQUESTS} at 10 concurrent per route (reconciliations and an audit-log entity alone 5 + 10)`);
     console.log(`\n### ${dialect}, ${USERS} customers\n`);
     console.log(`| route | first call ms | seq p50 ms | seq p99 ms | c${CONCURRENT} p50 ms | c${CONCURRENT} p99 ms | bytes | API RSS MB before → after (peak during route) |`);
     console.log('|---|---|---|---|---|---|---|---|');
