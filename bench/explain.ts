@@ -1,5 +1,5 @@
 /**
- * `node bench/explain.ts --url <DATABASE_URL> [--days 30 | --from ISO] [--recheck] [--what reconciliation|dashboard|search|orders|exports] [--q text]`:
+ * `node bench/explain.ts --url <DATABASE_URL> [--days 30 | --from ISO] [--recheck] [--what reconciliation|dashboard|search|orders|exports|audit] [--q text]`:
  * runs the back office's reports in-process against a database made by `bench/scale.ts --keep`,
  * records every statement they send, and prints each one's time and plan (PostgreSQL
  * `EXPLAIN ANALYZE`, SQLite `EXPLAIN QUERY PLAN`). The plans in docs/performance.md come from here.
@@ -15,6 +15,7 @@ import { listPublicProducts } from '../apps/api/src/modules/catalogue/catalogue.
 import { adminList } from '../apps/api/src/modules/orders/orders.service.ts';
 import { adminTransactionsCsv } from '../apps/api/src/modules/wallet/wallet.service.ts';
 import { EXPORT_BATCH } from '../apps/api/src/lib/csv.ts';
+import { listAudit } from '../apps/api/src/modules/backoffice/audit-log.service.ts';
 
 const { values: args } = parseArgs({
   options: { url: { type: 'string' }, days: { type: 'string', default: '30' }, from: { type: 'string' }, recheck: { type: 'boolean', default: false }, what: { type: 'string', default: 'reconciliation' }, q: { type: 'string', default: 'quokka' } },
@@ -37,6 +38,8 @@ const run = {
   orders: async () => {
     for (const q of args.q.split('|')) await adminList(ctx, { q });
   },
+  // `--q 'entity=wallet&entity_id=…'`: a first page of GET /admin/audit-log with those filters (`--q ''`: none).
+  audit: () => listAudit(ctx, Object.fromEntries(new URLSearchParams(args.q))),
   // The transactions CSV from --days/--from to now, its first three batches (each a ledger batch and its customers).
   exports: async () => {
     let rows = 0;
