@@ -1,6 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, countingApp, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
+import { CompiledQuery, sql } from 'kysely';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/kysely.ts';
+import { call, countingApp, createAdmin, createTestApp, onPostgres, registerUser, testConfig, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
 
 describe('admin audit log: every admin write leaves one row, in its own transaction', () => {
@@ -208,5 +211,35 @@ describe('admin audit log: every admin write leaves one row, in its own transact
     assert.equal((await call(t.app, 'GET', '/api/v1/admin/audit-log')).status, 401);
     assert.equal((await as('GET', '/api/v1/admin/audit-log?limit=0')).status, 400);
     assert.equal((await as('GET', '/api/v1/admin/audit-log?cursor=%%%')).status, 400);
+  });
+
+  it('one kind of record alone pages through its own index, newest first, never sorting the kind', async () => {
+    // A few old product rows under many newer order rows, as in a shop whose catalogue settled long ago.
+    const rows = (n: number, entity: string, from: number) =>
+      sql`insert into audit_log (id, admin_id, action, entity, entity_id, created_at)
+        with recursive s(i) as (select ${sql.lit(from)} union all select i + 1 from s where i < ${sql.lit(from + n - 1)})
+        select '0000' || cast(1000000 + i as text), ${admin.id}, ${`${entity}.update`}, ${entity}, 'e' || cast(i % 50 as text), '2025-01-01T00:00:00.000Z' from s`.execute(db());
+    await rows(500, 'product', 0);
+    await rows(10000, 'order', 500);
+    await sql`analyze`.execute(db());
+    let page: CompiledQuery | undefined;
+    const database = openDatabase(t.db.url, { onQuery: (e) => { if (/from "audit_log"/.test(e.query.sql)) page = e.query; } });
+    const app = await buildApp({ config: testConfig(t.db.url), database, clock: t.clock });
+    try {
+      await app.ready();
+      const r = await call(app, 'GET', '/api/v1/admin/audit-log?entity=product&limit=20', { token: admin.token });
+      assert.equal(r.status, 200);
+      assert.ok(r.body.items.every((i: { entity: string }) => i.entity === 'product'));
+      assert.ok(page, 'the page ran one statement on audit_log');
+      const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+      const text = page.parameters.reduceRight<string>((q, v, i) => q.replace(onPostgres ? `$${i + 1}` : /\?(?=[^?]*$)/, literal(v)), page.sql);
+      const plan = onPostgres
+        ? (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${text}`).execute(db())).rows.map((x) => x['QUERY PLAN']).join('\n')
+        : (await sql.raw<{ detail: string }>(`explain query plan ${text}`).execute(db())).rows.map((x) => x.detail).join('\n');
+      assert.match(plan, /audit_log_kind_idx/, `the kind's index:\n${plan}`);
+      assert.doesNotMatch(plan, /USE TEMP B-TREE FOR ORDER BY|Sort Key: a\.id/, `no sort of the kind's rows:\n${plan}`);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -54,6 +54,7 @@ import * as topupDeclined from '../../modules/topups/migrations/2026-11-26-27-to
 import * as buyers from '../../modules/accounts/migrations/2026-11-27-28-buyers.ts';
 import * as runTotals from '../../modules/ledger/migrations/2026-11-27-29-run-totals.ts';
 import * as walletWrites from '../../modules/ledger/migrations/2026-11-27-30-wallet-writes.ts';
+import * as auditByEntity from '../../modules/audit/migrations/2026-11-27-31-audit-by-entity.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-28-buyers': buyers,
   '2026-11-27-29-run-totals': runTotals,
   '2026-11-27-30-wallet-writes': walletWrites,
+  '2026-11-27-31-audit-by-entity': auditByEntity,
 };
