@@ -243,6 +243,8 @@ describe('orders: admin status, refunds, lists and reconciliation', () => {
       attached_gateway: null, gateway_order_id: null, gateway: 'gateway_a', gateway_txn_id: 'txn-broken-1', credited_at: now, created_at: now, updated_at: now,
     }).execute();
     await db().insertInto('wallet_transactions').values({ id: 'ledger-orphan-1', user_id: u.id, type: 'topup', amount: 50, balance_after: 50, reference: 'no-such-topup', created_at: now }).execute();
+    // A refund credit naming no refund: money into a wallet that no refund explains.
+    await db().insertInto('wallet_transactions').values({ id: 'ledger-orphan-2', user_id: u.id, type: 'order_refund', amount: 40, balance_after: 90, reference: 'no-such-refund', created_at: now }).execute();
     await db().insertInto('webhook_logs').values({ id: 'wh-orphan-1', endpoint: 'topup-credit', gateway: 'gateway_a', token: 'abc', topup_id: 'no-such-topup', gateway_txn_id: 'x', outcome: 'credited', reason: null, created_at: now }).execute();
     // An order's payment row altered, another's deleted, a refund's ledger row deleted.
     await db().updateTable('wallet_transactions').set({ amount: -999 }).where('reference', '=', o.id).execute();
@@ -255,6 +257,7 @@ describe('orders: admin status, refunds, lists and reconciliation', () => {
     for (const want of [
       `topup_without_ledger:${topupId}`,
       'ledger_topup_without_topup:ledger-orphan-1',
+      'ledger_refund_without_refund:ledger-orphan-2',
       'webhook_credited_without_topup:wh-orphan-1',
       `order_payment_mismatch:${o.id}`,
       `order_without_payment:${o2.id}`,

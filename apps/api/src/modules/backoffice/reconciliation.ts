@@ -135,8 +135,8 @@ interface Range {
  * `recheck` report and the day job (`verifyDays`).
  */
 async function rangeChecks(db: Handle, range: Range): Promise<Found> {
-  const { from, to } = range;
-  const inRange = (col: RawBuilder<unknown>) => sql<SqlBool>`${col} >= ${from} and ${col} ${sql.raw(range.toIncluded ? '<=' : '<')} ${to}`;
+  const { from } = range;
+  const inRange = within(range);
   const out: Found = { figures: noFigures(), mismatches: [], truncated: false };
   const r = read(db);
 
@@ -214,6 +214,7 @@ async function rangeChecks(db: Handle, range: Range): Promise<Found> {
   // to refunded_amount. An order's refunds come after it, so only refunds since `from` can belong
   // to an order in range whose refunded_amount says 0.
   await refundChecks(db, out, sql`${inRange(sql.ref('o.created_at'))} and (o.refunded_amount <> 0 or o.id in (select order_id from refunds where created_at >= ${from}))`);
+  await refundCreditsWithoutRefund(db, out, range);
   const refundRows = await r
     .selectFrom('refunds')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.coalesce(eb.fn.sum<number>('amount'), sql.lit(0)).as('amount')])
@@ -253,6 +254,24 @@ async function rangeChecks(db: Handle, range: Range): Promise<Found> {
   return out;
 }
 
+/** `range` as a condition on a time column. */
+const within = (range: Range) => (col: RawBuilder<unknown>) => sql<SqlBool>`${col} >= ${range.from} and ${col} ${sql.raw(range.toIncluded ? '<=' : '<')} ${range.to}`;
+
+const ORPHAN_REFUND_CREDIT = 'ledger_refund_without_refund';
+
+/**
+ * Refund credits in `range` whose reference is no refund: money into a wallet that no refund
+ * explains (`refundChecks` starts from the orders, so it cannot see them). Checked live over a
+ * report's stored days too (`fromVerifiedDays`): days stored before this check existed lack it.
+ */
+async function refundCreditsWithoutRefund(db: Handle, out: Found, range: Range): Promise<void> {
+  collect(out,
+    await rows(db, sql<{ id: string; amount: number; reference: string | null }>`select l.id, l.amount, l.reference from wallet_transactions l
+      where l.type = 'order_refund' and ${within(range)(sql.ref('l.created_at'))} and not exists (select 1 from refunds r where r.id = l.reference)`),
+    (m) => ({ kind: ORPHAN_REFUND_CREDIT, id: str(m.id), detail: `ledger order_refund of ${n(m.amount)} (reference ${str(m.reference)}) has no refund` }),
+  );
+}
+
 /** The refund check for the orders `orders` selects (a condition on `o`): refund rows and their ledger rows sum to refunded_amount. */
 async function refundChecks(db: Handle, out: Found, orders: RawBuilder<unknown>): Promise<void> {
   collect(
@@ -289,7 +308,8 @@ async function fromVerifiedDays(db: Handle, from: string, to: string): Promise<F
   let cursor = from;
   for (const d of stored) {
     if (cursor < midnightOf(d.day)) parts.push(await rangeChecks(db, { from: cursor, to: midnightOf(d.day), toIncluded: false }));
-    parts.push({ figures: JSON.parse(d.figures) as Figures, mismatches: JSON.parse(d.mismatches) as MismatchT[], truncated: d.mismatches_truncated === 1 });
+    const mismatches = (JSON.parse(d.mismatches) as MismatchT[]).filter((m) => m.kind !== ORPHAN_REFUND_CREDIT);
+    parts.push({ figures: JSON.parse(d.figures) as Figures, mismatches, truncated: d.mismatches_truncated === 1 });
     cursor = midnightOf(nextDay(d.day));
   }
   parts.push(await rangeChecks(db, { from: cursor, to, toIncluded: true }));
@@ -305,6 +325,7 @@ async function fromVerifiedDays(db: Handle, from: string, to: string): Promise<F
       const ids = new Set((await late.execute(read(db))).rows.map((r) => r.order_id));
       for (const p of parts) p.mismatches = p.mismatches.filter((m) => m.kind !== 'refund_mismatch' || !ids.has(m.id));
     }
+    await refundCreditsWithoutRefund(db, again, { from: midnightOf(stored[0]!.day), to: midnightOf(nextDay(stored.at(-1)!.day)), toIncluded: false });
     parts.push(again);
   }
   return merge(parts);
@@ -314,10 +335,15 @@ async function fromVerifiedDays(db: Handle, from: string, to: string): Promise<F
 function merge(parts: Found[]): Found {
   const out: Found = { figures: noFigures(), mismatches: [], truncated: false };
   const listed = new Map<string, number>();
+  // A live check over the stored days also covers any day between them that is not stored yet.
+  const seen = new Set<string>();
   for (const p of parts) {
     out.figures = addFigures(out.figures, p.figures);
     out.truncated ||= p.truncated;
     for (const m of p.mismatches) {
+      const key = `${m.kind}:${m.id}:${m.detail}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       const k = listed.get(m.kind) ?? 0;
       if (k >= MISMATCH_LIMIT) out.truncated = true;
       else {
