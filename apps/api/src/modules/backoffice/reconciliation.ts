@@ -344,19 +344,18 @@ async function fromVerifiedDays(db: Handle, from: string, to: string): Promise<F
   return merge(parts);
 }
 
-/** Parts of one range added up; each kind of mismatch lists at most MISMATCH_LIMIT. */
+/**
+ * Parts of one range added up; each kind of mismatch lists at most MISMATCH_LIMIT. The parts do
+ * not overlap (live ranges, stored days, and the live recheck whose kinds `fromVerifiedDays`
+ * removes from the stored days first), so no finding is listed twice.
+ */
 function merge(parts: Found[]): Found {
   const out: Found = { figures: noFigures(), mismatches: [], truncated: false };
   const listed = new Map<string, number>();
-  // The same finding from two parts (a stored day and its live recheck) is listed once.
-  const seen = new Set<string>();
   for (const p of parts) {
     out.figures = addFigures(out.figures, p.figures);
     out.truncated ||= p.truncated;
     for (const m of p.mismatches) {
-      const key = `${m.kind}:${m.id}:${m.detail}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
       const k = listed.get(m.kind) ?? 0;
       if (k >= MISMATCH_LIMIT) out.truncated = true;
       else {
