@@ -131,5 +131,10 @@ describe('lists page by (created_at, id)', () => {
       const own = await call(t.app, 'GET', `/api/v1/orders?cursor=${cursor}`, { token: alpha.token });
       assert.equal(own.status, 400, `${cursor}: ${own.text}`);
     }
+    // The lists paged by id alone take no control character either (PostgreSQL refuses a NUL).
+    for (const path of ['/wallet/transactions', '/tickets']) {
+      const r = await call(t.app, 'GET', `/api/v1${path}?cursor=${b64(`${orders[0]!.id}\u0000`)}`, { token: alpha.token });
+      assert.equal(r.status, 400, `${path}: ${r.text}`);
+    }
   });
 });

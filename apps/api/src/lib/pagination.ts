@@ -18,10 +18,11 @@ export function encodeCursor(key: string): string {
 
 const invalidCursor = () => badRequest('Invalid cursor', [{ field: 'querystring/cursor', message: 'invalid cursor' }]);
 
+/** A key with a control character is none this API made; PostgreSQL refuses a NUL in text outright (a 500). */
 export function decodeCursor(cursor: string | undefined): string | null {
   if (cursor === undefined) return null;
   const key = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!key || encodeCursor(key) !== cursor) throw invalidCursor();
+  if (!key || encodeCursor(key) !== cursor || /[\u0000-\u001f]/.test(key)) throw invalidCursor();
   return key;
 }
 
