@@ -475,7 +475,10 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     // A deep page: the cursor of an id from the middle of history.
     const middle = (prefix: string) => Buffer.from(prefix).toString('base64url');
     const deep = middle(idPrefix(START + SPAN / 2));
-    const heavyDeep = Buffer.from(idPrefix(START + HEAVY * STEP + 600_000 + (HEAVY_ORDERS / 2) * 60_000)).toString('base64url');
+    const heavyMiddle = START + HEAVY * STEP + 600_000 + (HEAVY_ORDERS / 2) * 60_000;
+    const heavyDeep = middle(idPrefix(heavyMiddle));
+    // The order lists page by (created_at, id): their cursor holds the moment and the id (lib/pagination.ts timeCursor).
+    const timeDeep = (ms: number) => middle(`${new Date(ms).toISOString()}|${idPrefix(ms)}`);
     const digits = phoneOf(Math.floor(USERS * 0.555)).slice(-9, -3);
     let k0 = Math.floor(USERS * 0.3);
     if (k0 % 3 === 2) k0++;
@@ -494,7 +497,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       { name: 'GET /wallet/transactions (heavy)', path: '/wallet/transactions', token: 'heavy' },
       { name: 'GET /wallet/transactions deep (heavy)', path: `/wallet/transactions?cursor=${heavyDeep}`, token: 'heavy' },
       { name: 'GET /orders (heavy)', path: '/orders', token: 'heavy' },
-      { name: 'GET /orders deep (heavy)', path: `/orders?cursor=${heavyDeep}`, token: 'heavy' },
+      { name: 'GET /orders deep (heavy)', path: `/orders?cursor=${timeDeep(heavyMiddle)}`, token: 'heavy' },
       { name: 'GET /orders/:id', path: `/orders/${anOrder}`, token: 'heavy' },
       { name: 'GET /tickets', path: '/tickets', token: 'buyer' },
       { name: 'GET /referrals/my-code', path: '/referrals/my-code', token: 'buyer' },
@@ -514,7 +517,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       { name: 'GET /admin/users/:uid/orders', path: `/admin/users/${heavyId}/orders`, token: 'admin' },
       { name: 'GET /admin/users/:uid/tickets', path: `/admin/users/${heavyId}/tickets`, token: 'admin' },
       { name: 'GET /admin/orders', path: '/admin/orders', token: 'admin' },
-      { name: 'GET /admin/orders deep page', path: `/admin/orders?cursor=${deep}`, token: 'admin' },
+      { name: 'GET /admin/orders deep page', path: `/admin/orders?cursor=${timeDeep(START + SPAN / 2)}`, token: 'admin' },
       { name: 'GET /admin/orders?status=placed', path: '/admin/orders?status=placed', token: 'admin' },
       { name: 'GET /admin/orders?user_id=<heavy>', path: `/admin/orders?user_id=${heavyId}`, token: 'admin' },
       { name: 'GET /admin/orders?q=<commonest fragment>', path: '/admin/orders?q=sha', token: 'admin' },

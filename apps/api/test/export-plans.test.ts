@@ -1,17 +1,19 @@
 /**
- * The plans of the CSV exports' batches (docs/admin-exports.md, "Streamed"): a batch is one range
- * of a (filter, created_at, id) index read backwards from the last row written, whatever the
- * planner knows of the values. On PostgreSQL both the plan made with the values (custom) and the
- * plan made once for any values (generic, what a prepared statement settles on after five runs)
- * are checked; time-ordered ids make walking the primary key backwards look cheap to both. On
- * SQLite the batch is a SEARCH through the index with no sort. The admin order list over a range of
- * dates or totals is planned per call for the same reason. Two years of rows, analysed.
+ * The plans of the CSV exports' batches (docs/admin-exports.md, "Streamed") and of the order and
+ * ledger lists' pages, which go in the same order: one range of a (filter, created_at, id) index
+ * read backwards from the last row written, whatever the planner knows of the values; a customer's
+ * ledger rows one range of `wallet_transactions_user_idx` (user_id, id), their wallet's chain order.
+ * On PostgreSQL both the plan made with the values (custom) and the plan made once for any values
+ * (generic, what a prepared statement settles on after five runs) are checked; time-ordered ids
+ * make walking the primary key backwards look cheap to both. On SQLite the batch is a SEARCH
+ * through the index with no sort. The admin order list over a range of dates or totals is planned
+ * per call for the same reason. Two years of rows, analysed.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CompiledQuery, sql } from 'kysely';
 import { openDatabase, PLAN_PER_CALL, ROWS_AS_ARRAYS, type Database } from '../src/db/kysely.ts';
-import { exportTransactions } from '../src/modules/ledger/index.ts';
+import { exportTransactions, listTransactions, walletTransactions } from '../src/modules/ledger/index.ts';
 import { exportOrders, listOrders } from '../src/modules/orders/index.ts';
 import { createTestDb, onPostgres, type TestDb } from './helpers.ts';
 
@@ -23,7 +25,7 @@ const STEP_S = Math.floor((730 * 86_400) / ROWS);
 const at = (i: number) => new Date(START + i * STEP_S * 1000).toISOString();
 const key = (prefix: string, i: number) => `${prefix}${1_000_000_000 + i}`;
 
-describe('export batches walk one time index', () => {
+describe('export batches and list pages walk one index', () => {
   let t: TestDb;
   let probe: Database;
   let last: CompiledQuery | undefined;
@@ -86,8 +88,12 @@ describe('export batches walk one time index', () => {
     });
   }
 
-  /** Asserts that the batch is one backward range of `index` (or, given a pattern, of one of the indexes it matches), never sorted. */
-  async function assertWalks(q: CompiledQuery, table: string, index: string | RegExp) {
+  /**
+   * Asserts that the batch is one backward range of `index` (or, given a pattern, of one of the
+   * indexes it matches) from the last row read, by (created_at, id) or, for a wallet's chain order,
+   * by `id` alone; never sorted.
+   */
+  async function assertWalks(q: CompiledQuery, table: string, index: string | RegExp, from: 'time' | 'id' = 'time') {
     if (onPostgres) {
       for (const [mode, plan] of Object.entries(await pgPlans(q))) {
         const scan = /Index Scan Backward using (\w+) on (\w+)/.exec(plan);
@@ -95,7 +101,8 @@ describe('export batches walk one time index', () => {
         if (typeof index === 'string') assert.equal(scan[1], index, `${mode} plan's index:\n${plan}`);
         else assert.match(scan[1]!, index, `${mode} plan's index:\n${plan}`);
         assert.equal(scan[2], table);
-        assert.match(plan, /Index Cond: .*\(ROW\(created_at, id\) < ROW\(/, `${mode} plan starts the range at the last row:\n${plan}`);
+        const start = from === 'time' ? /Index Cond: .*\(ROW\(created_at, id\) < ROW\(/ : /Index Cond: .*\(id < /;
+        assert.match(plan, start, `${mode} plan starts the range at the last row:\n${plan}`);
         assert.doesNotMatch(plan, /\(created_at < /, `${mode} plan has no other upper bound to start from:\n${plan}`);
         assert.doesNotMatch(plan, /Sort|_pkey|Seq Scan/, `${mode} plan sorts nothing and reads no primary key:\n${plan}`);
       }
@@ -103,7 +110,8 @@ describe('export batches walk one time index', () => {
       // Without the batch's ROWS_AS_ARRAYS ending, the plan's rows come as objects.
       const r = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql.replace(ROWS_AS_ARRAYS, '')}`, [...q.parameters]));
       const plan = r.rows.map((x) => x.detail).join('\n');
-      const search = new RegExp(`^SEARCH ${table} USING INDEX (\\w+) \\(.*\\(created_at,id\\)<\\(\\?,\\?\\)\\)$`, 'm').exec(plan);
+      const start = from === 'time' ? '\\(created_at,id\\)<\\(\\?,\\?\\)' : 'id<\\?';
+      const search = new RegExp(`^SEARCH ${table} USING INDEX (\\w+) \\(.*${start}\\)$`, 'm').exec(plan);
       assert.ok(search, `a SEARCH through an index that starts at the last row:\n${plan}`);
       if (typeof index === 'string') assert.equal(search[1], index, plan);
       else assert.match(search[1]!, index, plan);
@@ -121,9 +129,9 @@ describe('export batches walk one time index', () => {
     await assertWalks(q, 'wallet_transactions', 'wallet_transactions_created_idx');
   });
 
-  it("one customer's transactions: the customer's time index", async () => {
+  it("one customer's transactions: the wallet's chain order, through the customer's index", async () => {
     const q = await batch((db) => exportTransactions(db, { userId: key('u', 7), older, limit: 500 }));
-    await assertWalks(q, 'wallet_transactions', 'wallet_transactions_user_created_idx');
+    await assertWalks(q, 'wallet_transactions', 'wallet_transactions_user_idx', 'id');
   });
 
   it("a month's transactions of one type: a time index, the type's or the ledger's", async () => {
@@ -135,6 +143,22 @@ describe('export batches walk one time index', () => {
     const o = { created_at: at(mid), id: key('o', mid) };
     await assertWalks(await batch((db) => exportOrders(db, { ...month, older: o, limit: 500 })), 'orders', 'orders_created_idx');
     await assertWalks(await batch((db) => exportOrders(db, { status: 'placed', older: o, limit: 500 })), 'orders', /^orders_(status_)?created_idx$/);
+  });
+
+  it('the order lists page through the time index of their filter from the cursor', async () => {
+    const o = { created_at: at(mid), id: key('o', mid) };
+    await assertWalks(await batch((db) => listOrders(db, { before: o, limit: 21 })), 'orders', 'orders_created_idx');
+    // A status a tenth of the orders hold: PostgreSQL may walk all orders' time index and skip the others.
+    await assertWalks(await batch((db) => listOrders(db, { status: 'placed', before: o, limit: 21 })), 'orders', /^orders_(status_)?created_idx$/);
+    await assertWalks(await batch((db) => listOrders(db, { userId: key('u', 7), before: o, limit: 21 })), 'orders', 'orders_user_created_idx');
+    await assertWalks(await batch((db) => listOrders(db, { userId: key('u', 7), status: 'placed', before: o, limit: 21 })), 'orders', /^orders_(user|status)_created_idx$/);
+  });
+
+  it("the ledger lists: all and by type through a time index, a customer's in the wallet's chain order", async () => {
+    await assertWalks(await batch((db) => listTransactions(db, { before: older, limit: 21 })), 'wallet_transactions', 'wallet_transactions_created_idx');
+    await assertWalks(await batch((db) => listTransactions(db, { type: 'topup', before: older, limit: 21 })), 'wallet_transactions', /^wallet_transactions_(type_)?created_idx$/);
+    await assertWalks(await batch((db) => listTransactions(db, { userId: key('u', 7), before: older, limit: 21 })), 'wallet_transactions', 'wallet_transactions_user_idx', 'id');
+    await assertWalks(await batch((db) => walletTransactions(db, { userId: key('u', 7), before: older.id, limit: 21 })), 'wallet_transactions', 'wallet_transactions_user_idx', 'id');
   });
 
   it("the admin order list over a month's dates and totals: planned with its values, through the time index", async () => {

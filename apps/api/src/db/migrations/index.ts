@@ -55,6 +55,8 @@ import * as buyers from '../../modules/accounts/migrations/2026-11-27-28-buyers.
 import * as runTotals from '../../modules/ledger/migrations/2026-11-27-29-run-totals.ts';
 import * as walletWrites from '../../modules/ledger/migrations/2026-11-27-30-wallet-writes.ts';
 import * as auditByEntity from '../../modules/audit/migrations/2026-11-27-31-audit-by-entity.ts';
+import * as ledgerListsByTime from '../../modules/ledger/migrations/2026-11-27-32-ledger-lists-by-time.ts';
+import * as orderListsByTime from '../../modules/orders/migrations/2026-11-27-32-order-lists-by-time.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +90,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-29-run-totals': runTotals,
   '2026-11-27-30-wallet-writes': walletWrites,
   '2026-11-27-31-audit-by-entity': auditByEntity,
+  '2026-11-27-32-ledger-lists-by-time': ledgerListsByTime,
+  '2026-11-27-32-order-lists-by-time': orderListsByTime,
 };

@@ -119,29 +119,50 @@ function filteredTransactions(db: Handle, filter: TransactionFilter) {
   return q;
 }
 
-/** Newest first (ids sort by creation); `before` is the id of the last row of the previous page. */
-export function listTransactions(db: Handle, filter: TransactionFilter & { before: string | null; limit: number }): Promise<TransactionRow[]> {
+/**
+ * One wallet's rows newest first in its chain order (a wallet's ledger ids strictly increase,
+ * `newId(clock, after)`), through `wallet_transactions_user_idx`: a page or a batch reads its own
+ * rows however long the history, nothing sorted. `before`: the id of the last row already read.
+ */
+function chainOrder(db: Handle, filter: TransactionFilter & { userId: string; before: string | null; limit: number }) {
   let q = filteredTransactions(db, filter);
   if (filter.before !== null) q = q.where('id', '<', filter.before);
-  return q.orderBy('id', 'desc').limit(filter.limit).execute();
+  return q.orderBy('id', 'desc').limit(filter.limit);
+}
+
+/**
+ * Newest first by (created_at, id), before `older`: one range of `wallet_transactions_created_idx`
+ * or of the type's `(type, created_at, id)` index, so the planner has no primary-key walk to prefer
+ * (docs/performance.md, "Indexes and their plans").
+ */
+function timeOrder(db: Handle, filter: TransactionFilter & { limit: number }, older: TimeKey | null) {
+  let q = filteredTransactions(db, filter);
+  if (older !== null) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(older.created_at, older.id)));
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit);
+}
+
+/** The shopper's history and a customer's ledger: their wallet's rows in its chain order. */
+export function walletTransactions(db: Handle, filter: { userId: string; before: string | null; limit: number }): Promise<TransactionRow[]> {
+  return chainOrder(db, filter).execute();
+}
+
+/** The back office's list: by (created_at, id), a customer's rows in their chain order (which reads only the cursor's id). */
+export function listTransactions(db: Handle, filter: TransactionFilter & { before: TimeKey | null; limit: number }): Promise<TransactionRow[]> {
+  const { userId, before } = filter;
+  return (userId !== undefined ? chainOrder(db, { ...filter, userId, before: before?.id ?? null }) : timeOrder(db, filter, before)).execute();
 }
 
 /** An export's row, by position (`txColumns`' order): id, user_id, type, amount, balance_after, reference, created_at. */
 export type TransactionCells = [string, string, TransactionType, number, number, string | null, string];
 
-/**
- * An export's batch: the rows before `older` in (created_at, id) order, newest first, as arrays
- * (`TransactionCells`). That is the order of `wallet_transactions_created_idx` and of the user's
- * and the type's time indexes (migration 25), so a batch is one index range whichever filter is
- * set, and the planner has no primary-key walk to prefer (docs/performance.md, "Indexes and their plans").
- */
+/** An export's batch: the rows that follow `older` in the list's order (newest first), as arrays (`TransactionCells`). */
 export function exportTransactions(db: Handle, filter: TransactionFilter & { older: TimeKey | null; limit: number }): Promise<TransactionCells[]> {
-  const older = filter.older;
-  // After the first batch the keyset is the only upper bound (the rows before `older` are before
-  // `to`): given both, SQLite starts its walk at `to` and steps over every row already written.
-  let q = filteredTransactions(db, older === null ? filter : { ...filter, to: undefined });
-  if (older !== null) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(older.created_at, older.id)));
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).modifyEnd(sql.raw(ROWS_AS_ARRAYS)).execute() as Promise<unknown[]> as Promise<TransactionCells[]>;
+  const { userId, older } = filter;
+  // After the first batch of the time order the keyset is the only upper bound (the rows before
+  // `older` are before `to`): given both, SQLite starts its walk at `to` and steps over every row
+  // already written. Ids need not follow the clock, so the chain order keeps `to`.
+  const q = userId !== undefined ? chainOrder(db, { ...filter, userId, before: older?.id ?? null }) : timeOrder(db, older === null ? filter : { ...filter, to: undefined }, older);
+  return q.modifyEnd(sql.raw(ROWS_AS_ARRAYS)).execute() as Promise<unknown[]> as Promise<TransactionCells[]>;
 }
 
 export async function sumTransactions(db: Handle, userId: string): Promise<number> {

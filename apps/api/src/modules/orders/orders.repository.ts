@@ -200,29 +200,34 @@ export interface OrderFilter {
   totalMax?: number;
 }
 
-type Page = { before: string | null; limit: number };
+type Page = { before: TimeKey | null; limit: number };
 type ReadDb = OrdersTables & AccountsView;
 
 /** How many of the newest orders a common name fragment is first looked for in, each order's customer checked. */
 const NEWEST_WALKED = 2000;
 
+/** Newest first by (created_at, id), the lists' order. */
+const newestFirst = (a: TimeKey, b: TimeKey) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1);
+
 /**
- * Newest first, by the primary key (ids sort in creation order), so every filter pages by `id < cursor`.
+ * Newest first by (created_at, id), so every filter pages by `(created_at, id) < cursor` along one
+ * time index: `orders_created_idx`, or the customer's or the status's `(…, created_at, id)` one.
  *
  * A common name fragment is looked for in two parts whose work is bounded by the walk's window
  * and by the matching customers (docs/performance.md, "Order search"). First among the newest
  * NEWEST_WALKED orders below the cursor, each order's customer checked (many customers match, so
  * their orders are usually among the newest). When that window does not fill the page, the rest
- * comes from below it: each matching buyer's orders through `orders_user_idx` (customers who
- * never ordered are not in the buyers' name index, so they cost nothing), merged newest first with
- * the id prefix's orders when `q` is also one.
+ * comes from below it: each matching buyer's orders through `orders_user_created_idx` (customers
+ * who never ordered are not in the buyers' name index, so they cost nothing), merged newest first
+ * with the id prefix's orders when `q` is also one.
  */
 export async function listOrders(db: Handle, f: OrderFilter & Page): Promise<OrderRow[]> {
   const common = f.match?.common;
   if (common === undefined) return ordersWhere(db, f).execute() as Promise<OrderRow[]>;
-  let newest = read(db).selectFrom('orders').select('id').orderBy('id', 'desc').offset(NEWEST_WALKED - 1).limit(1);
-  if (f.before !== null) newest = newest.where('id', '<', f.before);
-  const floor = (await newest.executeTakeFirst())?.id;
+  let newest = read(db).selectFrom('orders').select(['created_at', 'id']).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(NEWEST_WALKED - 1).limit(1);
+  const before = f.before;
+  if (before !== null) newest = newest.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.created_at, before.id)));
+  const floor = await newest.executeTakeFirst();
   const walked = (await ordersWhere(db, f, floor).execute()) as OrderRow[];
   if (floor === undefined || walked.length === f.limit) return walked;
   const below = { ...f, before: floor };
@@ -231,7 +236,7 @@ export async function listOrders(db: Handle, f: OrderFilter & Page): Promise<Ord
     customersOrders(db, below, common),
     idRange ? (ordersWhere(db, { ...below, match: { idRange } }).execute() as Promise<OrderRow[]>) : [],
   ]);
-  const older = [...new Map([...theirs, ...prefixed].map((o) => [o.id, o])).values()].sort((a, b) => (a.id < b.id ? 1 : -1));
+  const older = [...new Map([...theirs, ...prefixed].map((o) => [o.id, o])).values()].sort(newestFirst);
   return [...walked, ...older].slice(0, f.limit);
 }
 
@@ -244,7 +249,7 @@ const narrowing = (f: OrderFilter & Page) => (eb: ExpressionBuilder<ReadDb, 'ord
     ...(f.to !== undefined ? [eb('orders.created_at', '<', f.to)] : []),
     ...(f.totalMin !== undefined ? [eb('orders.total', '>=', f.totalMin)] : []),
     ...(f.totalMax !== undefined ? [eb('orders.total', '<=', f.totalMax)] : []),
-    ...(f.before !== null ? [eb('orders.id', '<', f.before)] : []),
+    ...(f.before !== null ? [eb(eb.refTuple('orders.created_at', 'orders.id'), '<', eb.tuple(f.before.created_at, f.before.id))] : []),
   ]);
 
 /** The orders the filters, the search and the cursor leave, in no order yet (the list's and the export's). */
@@ -274,17 +279,17 @@ function filteredOrders(db: Handle, f: OrderFilter & Page) {
   return q.modifyEnd(sql.raw(m !== undefined || ranged ? PLAN_PER_CALL : ''));
 }
 
-/** The list's one statement; `floor`: only orders from this id on (a common fragment's walked window). */
-function ordersWhere(db: Handle, f: OrderFilter & Page, floor?: string) {
+/** The list's one statement; `floor`: only orders from this one on (a common fragment's walked window). */
+function ordersWhere(db: Handle, f: OrderFilter & Page, floor?: TimeKey) {
   let q = filteredOrders(db, f);
-  if (floor !== undefined) q = q.where('orders.id', '>=', floor);
-  return q.orderBy('orders.id', 'desc').limit(f.limit);
+  if (floor !== undefined) q = q.where((eb) => eb(eb.refTuple('orders.created_at', 'orders.id'), '>=', eb.tuple(floor.created_at, floor.id)));
+  return q.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.limit);
 }
 
 /**
- * An export's batch: the orders before `older` in (created_at, id) order, newest first, the order
- * of `orders_created_idx` and of the user's and the status's time indexes (migration 26), so a
- * batch is one index range and the planner has no primary-key walk to prefer.
+ * An export's batch: the orders before `older` in (created_at, id) order, newest first, the lists'
+ * order: one range of `orders_created_idx` or of the user's or the status's time index (migration
+ * 26), and the planner has no primary-key walk to prefer.
  */
 export function exportOrders(db: Handle, f: OrderFilter & { older: TimeKey | null; limit: number }): Promise<OrderRow[]> {
   const older = f.older;
@@ -298,14 +303,14 @@ export function exportOrders(db: Handle, f: OrderFilter & { older: TimeKey | nul
  * The newest `limit` orders (under the filters) of the customers whose name holds `name`: the
  * customers through the name index of buyers (migration 28: SQLite's FTS5 table
  * `users_buyers_search`, PostgreSQL's partial trigram index; a customer who never ordered is no
- * candidate), then each one's newest `limit` through `orders_user_idx`, merged. SQLite keeps that
+ * candidate), then each one's newest `limit` through `orders_user_created_idx`, merged. SQLite keeps that
  * join order (CROSS JOIN), PostgreSQL's LATERAL likewise; a customer with thousands of orders adds
  * `limit` of them, not all.
  */
 function customersOrders(db: Handle, f: OrderFilter & Page, common: { name: string; dialect: Dialect }): Promise<OrderRow[]> {
   const phrase = trigramPhrase(common.name);
   const theirNewest = (eb: ExpressionBuilder<ReadDb, 'users'>) =>
-    eb.selectFrom('orders').select('orders.id').whereRef('orders.user_id', '=', 'users.id').where(narrowing(f)).orderBy('orders.id', 'desc').limit(f.limit);
+    eb.selectFrom('orders').select('orders.id').whereRef('orders.user_id', '=', 'users.id').where(narrowing(f)).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.limit);
   if (common.dialect === 'sqlite' && phrase !== null) {
     return read(db)
       .selectFrom('users')
@@ -313,6 +318,7 @@ function customersOrders(db: Handle, f: OrderFilter & Page, common: { name: stri
       .select(orderColumns.map((c) => `o.${c}` as const))
       .where(sql<boolean>`users.rowid in (select rowid from users_buyers_search where users_buyers_search match ${phrase})`)
       .where('o.id', 'in', theirNewest)
+      .orderBy('o.created_at', 'desc')
       .orderBy('o.id', 'desc')
       .limit(f.limit)
       .execute();
@@ -320,12 +326,15 @@ function customersOrders(db: Handle, f: OrderFilter & Page, common: { name: stri
   return read(db)
     .selectFrom('users')
     .innerJoinLateral(
-      (eb) => eb.selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const)).whereRef('orders.user_id', '=', 'users.id').where(narrowing(f)).orderBy('orders.id', 'desc').limit(f.limit).as('o'),
+      (eb) =>
+        eb.selectFrom('orders').select(orderColumns.map((c) => `orders.${c}` as const)).whereRef('orders.user_id', '=', 'users.id').where(narrowing(f))
+          .orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.limit).as('o'),
       (join) => join.onTrue(),
     )
     .selectAll('o')
     .where(sql<boolean>`lower(users.full_name) like ${likePattern(common.name)} escape '\\'`)
     .where('users.first_order_at', 'is not', null)
+    .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(f.limit)
     .modifyEnd(sql.raw(PLAN_PER_CALL))

@@ -9,7 +9,7 @@ import type { Ctx } from '../../context.ts';
 import { own, type OrderStatus } from './tables.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
+import { decodeCursor, decodeTimeCursor, timeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { checkOrder, rangeBetween } from '../../lib/date-range.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { findOrderableState, findSellableProducts, takeStockMany } from '../catalogue/index.ts';
@@ -337,14 +337,14 @@ const limitOf = (q: PageQuery) => q.limit ?? 20;
 
 async function page(ctx: Ctx, f: repo.OrderFilter, q: PageQuery) {
   const limit = limitOf(q);
-  const rows = await repo.listOrders(ctx.db, { ...f, before: decodeCursor(q.cursor), limit: limit + 1 });
+  const rows = await repo.listOrders(ctx.db, { ...f, before: decodeTimeCursor(q.cursor), limit: limit + 1 });
   return { rows: rows.slice(0, limit), all: rows, limit };
 }
 
 export async function listOwn(ctx: Ctx, userId: string, q: PageQuery) {
   const { all, limit, rows } = await page(ctx, { userId }, q);
   const orders = new Map((await withItems(ctx, rows)).map((o) => [o.id, o]));
-  return toPage(all, limit, (r) => r.id, (r) => orders.get(r.id)!);
+  return toPage(all, limit, timeCursor, (r) => orders.get(r.id)!);
 }
 
 export async function getOwn(ctx: Ctx, userId: string, id: string): Promise<OrderDetail> {
@@ -364,7 +364,7 @@ export async function cancelOwn(ctx: Ctx, userId: string, id: string): Promise<O
 export async function adminList(ctx: Ctx, q: AdminOrdersQuery) {
   const { all, limit, rows } = await page(ctx, await adminFilter(ctx, q), q);
   const orders = new Map((await withItemsAdmin(ctx, rows)).map((o) => [o.id, o]));
-  return toPage(all, limit, (r) => r.id, (r) => orders.get(r.id)!);
+  return toPage(all, limit, timeCursor, (r) => orders.get(r.id)!);
 }
 
 /** A name fragment matching more customers than this is common: the list walks the newest orders instead of gathering theirs. */

@@ -7,7 +7,7 @@ import * as topups from '../topups/index.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
+import { decodeCursor, decodeTimeCursor, timeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { isUniqueViolation } from '../../db/kysely.ts';
 import { applyMovement, toTransaction } from '../ledger/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -43,7 +43,7 @@ const limitOf = (q: PageQuery) => q.limit ?? 20;
 
 export async function listTransactions(ctx: Ctx, userId: string, q: PageQuery) {
   const limit = limitOf(q);
-  const rows = await ledger.listTransactions(ctx.db, { userId, before: decodeCursor(q.cursor), limit: limit + 1 });
+  const rows = await ledger.walletTransactions(ctx.db, { userId, before: decodeCursor(q.cursor), limit: limit + 1 });
   return toPage(rows, limit, (r) => r.id, toTransaction);
 }
 
@@ -88,9 +88,9 @@ const transactionFilter = (q: AdminTransactionFilters) => ({
 
 export async function adminListTransactions(ctx: Ctx, q: PageQuery & AdminTransactionFilters) {
   const limit = limitOf(q);
-  const rows = await ledger.listTransactions(ctx.db, { ...transactionFilter(q), before: decodeCursor(q.cursor), limit: limit + 1 });
+  const rows = await ledger.listTransactions(ctx.db, { ...transactionFilter(q), before: decodeTimeCursor(q.cursor), limit: limit + 1 });
   const person = await accounts.people(ctx.db, rows.slice(0, limit).map((r) => r.user_id));
-  return toPage(rows, limit, (r) => r.id, (r) => toAdminTransaction(r, person));
+  return toPage(rows, limit, timeCursor, (r) => toAdminTransaction(r, person));
 }
 
 export const TRANSACTION_CSV_COLUMNS = [
