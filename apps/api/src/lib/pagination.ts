@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './typebox.ts';
 import { badRequest } from './errors.ts';
 
 /** `limit` (1–100, default 20) and an opaque `cursor`, as docs/contracts.md §2 fixes for every list. */
