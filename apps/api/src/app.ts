@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { frameworkRefusals, trustProxyOption } from '@storefront/runtime';
 import type { Config } from './config.ts';
@@ -31,7 +29,7 @@ import * as deletion from './modules/deletion/index.ts';
 import * as support from './modules/support/index.ts';
 import * as backoffice from './modules/backoffice/index.ts';
 import { metaRoutes, rootMetaRoutes } from './modules/meta/meta.routes.ts';
-import { swaggerOptions } from './openapi.ts';
+import { installDocs } from './openapi.ts';
 
 const { createServer } = process.getBuiltinModule('node:http'); // not imported: see runtime's errors.ts
 
@@ -144,9 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (route.schema && !route.schema.hide) route.schema = { ...route.schema, response: { '4xx': ErrorSchema, '5xx': ErrorSchema, ...response } };
   });
 
-  await app.register(swagger, swaggerOptions(config));
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  installDocs(app, config);
 
   await app.register(rootMetaRoutes(ctx.metrics.registry));
   const domains = [auth, accounts, catalogue, media, payments, wallet, topups, orders, referrals, deletion, support, backoffice];
