@@ -13,7 +13,6 @@ import { ErrorSchema, installErrorHandling } from './lib/error-handler.ts';
 import { badRequest, notFound } from './lib/errors.ts';
 import { serializerCompiler, validatorCompiler } from './lib/validation.ts';
 import { installAuth } from './modules/auth/auth.hooks.ts';
-import { IdpVerifier } from './lib/idp.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { createMetrics, installMetrics } from './lib/metrics.ts';
 import * as accounts from './modules/accounts/index.ts';
@@ -101,7 +100,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock,
     log: app.log,
     tokens: new TokenSigner(config.jwtSecret, clock),
-    idp: config.idp ? new IdpVerifier(config.idp.serviceAccountPath, config.idp.jwksUrl, clock) : null,
+    // jose, which checks identity-provider tokens, is loaded only when they are configured.
+    idp: config.idp ? new (await import('./lib/idp.ts')).IdpVerifier(config.idp.serviceAccountPath, config.idp.jwksUrl, clock) : null,
     metrics: createMetrics(),
   };
   app.decorate('ctx', ctx);
