@@ -1,8 +1,9 @@
 /**
  * The API description (`/docs/openapi.json`, committed as packages/client/openapi.json): one table
  * naming every operation, its summary and the error answers its rules can give. The route files
- * keep their schemas (they drive validation and serialisation); this file only describes, so
- * nothing here changes what a request gets. docs/api-changes.md records what changed on the wire.
+ * keep their schemas (they drive validation and serialisation); this file only describes (and
+ * serves the description, `installDocs`), so nothing here changes what an API request gets.
+ * docs/api-changes.md records what changed on the wire.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { FastifyDynamicSwaggerOptions as SwaggerOptions } from '@fastify/swagger';
