@@ -16,6 +16,13 @@ const inlineTables = {
   message: 'tablesOf<…> takes only the module’s own <Name>Tables and the <Owner>View types it imports.',
 };
 
+// TypeBox's entry loads its whole type engine; the API builds schemas with src/lib/typebox.ts and
+// takes only types from the package (docs/performance.md, "The API's memory").
+const typeboxAtRunTime = {
+  selector: "ImportDeclaration[source.value=/^typebox/][importKind!='type']",
+  message: "Build schemas with src/lib/typebox.ts; import from 'typebox' only with `import type`.",
+};
+
 export default [
   {
     files: ['apps/api/src/**/*.ts'],
@@ -23,7 +30,7 @@ export default [
     plugins: { storefront: { rules: { 'own-tables': ownTables } } },
     rules: {
       'storefront/own-tables': 'error',
-      'no-restricted-syntax': ['error', noHandleCast, inlineTables],
+      'no-restricted-syntax': ['error', noHandleCast, inlineTables, typeboxAtRunTime],
     },
   },
   {

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { frameworkRefusals, trustProxyOption } from '@storefront/runtime';
 import type { Config } from './config.ts';
@@ -15,7 +13,6 @@ import { ErrorSchema, installErrorHandling } from './lib/error-handler.ts';
 import { badRequest, notFound } from './lib/errors.ts';
 import { serializerCompiler, validatorCompiler } from './lib/validation.ts';
 import { installAuth } from './modules/auth/auth.hooks.ts';
-import { IdpVerifier } from './lib/idp.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { createMetrics, installMetrics } from './lib/metrics.ts';
 import * as accounts from './modules/accounts/index.ts';
@@ -31,7 +28,7 @@ import * as deletion from './modules/deletion/index.ts';
 import * as support from './modules/support/index.ts';
 import * as backoffice from './modules/backoffice/index.ts';
 import { metaRoutes, rootMetaRoutes } from './modules/meta/meta.routes.ts';
-import { swaggerOptions } from './openapi.ts';
+import { installDocs } from './openapi.ts';
 
 const { createServer } = process.getBuiltinModule('node:http'); // not imported: see runtime's errors.ts
 
@@ -103,7 +100,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock,
     log: app.log,
     tokens: new TokenSigner(config.jwtSecret, clock),
-    idp: config.idp ? new IdpVerifier(config.idp.serviceAccountPath, config.idp.jwksUrl, clock) : null,
+    // jose, which checks identity-provider tokens, is loaded only when they are configured.
+    idp: config.idp ? new (await import('./lib/idp.ts')).IdpVerifier(config.idp.serviceAccountPath, config.idp.jwksUrl, clock) : null,
     metrics: createMetrics(),
   };
   app.decorate('ctx', ctx);
@@ -144,9 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (route.schema && !route.schema.hide) route.schema = { ...route.schema, response: { '4xx': ErrorSchema, '5xx': ErrorSchema, ...response } };
   });
 
-  await app.register(swagger, swaggerOptions(config));
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  installDocs(app, config);
 
   await app.register(rootMetaRoutes(ctx.metrics.registry));
   const domains = [auth, accounts, catalogue, media, payments, wallet, topups, orders, referrals, deletion, support, backoffice];

@@ -1,10 +1,11 @@
 /**
  * The API description (`/docs/openapi.json`, committed as packages/client/openapi.json): one table
  * naming every operation, its summary and the error answers its rules can give. The route files
- * keep their schemas (they drive validation and serialisation); this file only describes, so
- * nothing here changes what a request gets. docs/api-changes.md records what changed on the wire.
+ * keep their schemas (they drive validation and serialisation); this file only describes (and
+ * serves the description, `installDocs`), so nothing here changes what an API request gets.
+ * docs/api-changes.md records what changed on the wire.
  */
-import type { RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { FastifyDynamicSwaggerOptions as SwaggerOptions } from '@fastify/swagger';
 import type { Config } from './config.ts';
 import type { ErrorCode } from './lib/errors.ts';
@@ -431,4 +432,43 @@ export function swaggerOptions(config: Readonly<Config>): SwaggerOptions {
     transform: describe as unknown as SwaggerOptions['transform'],
     transformObject: shareErrorBody as unknown as SwaggerOptions['transformObject'],
   };
+}
+
+/**
+ * Serves the description (`/docs/openapi.json`) and its browser (`/docs`). @fastify/swagger and its
+ * UI (with yaml, @fastify/static and glob: 4 MB of an idle server, docs/performance.md "The API's
+ * memory") load on the first call of a /docs route: routes are noted as they are added, and that
+ * call builds a Fastify instance of the two plugins and the same routes, which answers /docs.
+ * Call it after the hook that completes route schemas, before the routes.
+ */
+export function installDocs(app: FastifyInstance, config: Readonly<Config>): void {
+  const routes: RouteOptions[] = [];
+  // @fastify/swagger leaves out HEAD routes; hidden ones are never described.
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD' && !route.schema?.hide) routes.push(route);
+  });
+  let docs: Promise<FastifyInstance> | undefined;
+  const build = async () => {
+    const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
+    const described = Fastify();
+    // Its routes only describe: nothing is validated or serialised by their schemas.
+    described.setValidatorCompiler(() => () => true);
+    described.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    await described.register(swagger, swaggerOptions(config));
+    await described.register(swaggerUi, { routePrefix: '/docs' });
+    for (const { method, url, schema, config } of routes) described.route({ method, url, schema: schema!, config, handler: () => null });
+    await described.ready();
+    return described;
+  };
+  const documentation = () => (docs ??= build().catch((err: unknown) => ((docs = undefined), Promise.reject(err))));
+  const forward = async (req: FastifyRequest, reply: FastifyReply) => {
+    const res = await (await documentation()).inject({ method: req.method as 'GET', url: req.url, headers: req.headers });
+    // A missing page or file gets the API's own 404 body.
+    if (res.statusCode === 404) return reply.callNotFound();
+    const { 'transfer-encoding': _, connection: __, ...headers } = res.headers;
+    return reply.code(res.statusCode).headers(headers).send(res.rawPayload.length > 0 ? res.rawPayload : undefined);
+  };
+  app.get('/docs/openapi.json', { schema: { hide: true } }, async () => (await documentation()).swagger());
+  app.get('/docs', { schema: { hide: true } }, forward);
+  app.get('/docs/*', { schema: { hide: true } }, forward);
 }

@@ -72,3 +72,23 @@ describe('access token verification (node:crypto) decides exactly as jose did', 
     assert.equal(await signer.verify(own), null, 'expired after 15 minutes');
   });
 });
+
+describe('access token signing (node:crypto)', () => {
+  it('gives byte for byte the token jose signs for the same claims and time', async () => {
+    const clock = new ManualClock(new Date('2026-11-23T00:00:07Z'));
+    const iat = Math.floor(clock.now().getTime() / 1000);
+    for (const claims of [
+      { sub: 'u1', sid: 's1', role: 'user' as const },
+      { sub: '0193a4b2-7c1d-7e00-8000-00000000abcd', sid: 'sess-ü-☃', role: 'admin' as const },
+    ]) {
+      const ours = await new TokenSigner(SECRET, clock).sign(claims);
+      const theirs = await new SignJWT({ role: claims.role, sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 900)
+        .sign(key);
+      assert.equal(ours, theirs);
+    }
+  });
+});

@@ -1,9 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { validate } from '@readme/openapi-parser';
 import { sql } from 'kysely';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { migrations } from '../src/db/migrations/index.ts';
+
+/** Whether a CommonJS package (the swagger plugins are) has been loaded into this process. */
+const loaded = (name: string) => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes(`/node_modules/${name}/`));
 
 describe('health, version, metrics, docs and the error format', () => {
   let t: TestApp;
@@ -84,7 +88,9 @@ describe('health, version, metrics, docs and the error format', () => {
   });
 
   it('/docs/openapi.json is a valid OpenAPI 3.1 document that lists every API route', async () => {
+    assert.deepEqual([loaded('@fastify/swagger'), loaded('@fastify/swagger-ui')], [false, false], 'a ready server has not loaded the docs plugins');
     const res = await call(t.app, 'GET', '/docs/openapi.json');
+    assert.deepEqual([loaded('@fastify/swagger'), loaded('@fastify/swagger-ui')], [true, true], 'the first /docs call loads them');
     assert.equal(res.status, 200);
     assert.equal(res.body.openapi, '3.1.0');
     const result = await validate(structuredClone(res.body));
@@ -104,6 +110,12 @@ describe('health, version, metrics, docs and the error format', () => {
     assert.ok(res.body.paths['/api/v1/me'].get.security, 'protected routes carry security requirements');
     const docs = await call(t.app, 'GET', '/docs');
     assert.ok([200, 302].includes(docs.status));
+    const css = await call(t.app, 'GET', '/docs/static/swagger-ui.css');
+    assert.deepEqual([css.status, css.headers['content-type']], [200, 'text/css; charset=utf-8']);
+    const cached = await call(t.app, 'GET', '/docs/static/swagger-ui.css', { headers: { 'if-none-match': String(css.headers.etag) } });
+    assert.equal(cached.status, 304);
+    const missing = await call(t.app, 'GET', '/docs/static/nothing.js');
+    assert.deepEqual([missing.status, missing.body.error], [404, 'not_found'], 'the API\'s own 404 body');
   });
 });
 

@@ -66,7 +66,7 @@ export async function generate(): Promise<Generated> {
     });
     const app = await buildApp({ config, database });
     await app.ready();
-    const doc = sortKeys(app.swagger()) as Record<string, unknown>;
+    const doc = sortKeys((await app.inject('/docs/openapi.json')).json()) as Record<string, unknown>;
     await app.close();
     const openapiJson = `${JSON.stringify(doc, null, 2)}\n`;
     const ast = await openapiTS(JSON.parse(openapiJson), { alphabetize: true });

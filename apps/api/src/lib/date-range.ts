@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type } from './typebox.ts';
 import { badRequest } from './errors.ts';
 
 /** A date (`2026-11-01`, a whole UTC day) or an ISO-8601 date-time with a zone. */

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type } from './typebox.ts';
 
 /** The optional `Idempotency-Key` header of a retry-safe write (orders, refunds, wallet adjustments). */
 export const IdempotencyHeadersSchema = Type.Object({

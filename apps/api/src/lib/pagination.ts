@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './typebox.ts';
 import { badRequest } from './errors.ts';
 import type { TimeKey } from './csv.ts';
 

@@ -1,5 +1,4 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { Clock } from './clock.ts';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
@@ -14,27 +13,24 @@ export interface AccessClaims {
 
 /** HS256 custom tokens (docs/contracts.md §3): `sub`, `role`, `sid`, 15-minute `exp`. */
 export class TokenSigner {
-  /**
-   * Imported once for signing: given raw bytes, jose imports a WebCrypto key on every call.
-   */
-  readonly #key: Promise<CryptoKey>;
   /** A KeyObject made once: given raw bytes, createHmac prepares a key on every call (≈ 5× the cost). */
   readonly #hmacKey: KeyObject;
   private readonly clock: Clock;
   constructor(secret: string, clock: Clock) {
     this.clock = clock;
     this.#hmacKey = createSecretKey(Buffer.from(secret, 'utf8'));
-    this.#key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
+  /**
+   * The compact token jose's SignJWT makes (same header, claims in the same order), signed with
+   * node:crypto: jose is loaded only for identity-provider tokens (lib/idp.ts), and a server
+   * without them never holds its 46 modules (docs/performance.md, "The API's memory").
+   */
   async sign(claims: AccessClaims): Promise<string> {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({ role: claims.role, sid: claims.sid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.sub)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + ACCESS_TTL_SECONDS)
-      .sign(await this.#key);
+    const payload = { role: claims.role, sid: claims.sid, sub: claims.sub, iat, exp: iat + ACCESS_TTL_SECONDS };
+    const input = `${HS256_HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return `${input}.${createHmac('sha256', this.#hmacKey).update(input).digest('base64url')}`;
   }
 
   /**
@@ -68,6 +64,7 @@ export class TokenSigner {
   }
 }
 
+const HS256_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
 function fromBase64Url(s: string): Buffer | null {

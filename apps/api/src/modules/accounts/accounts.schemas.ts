@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 
 export const UserSchema = Type.Object({
   id: Type.String(),

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { FullNameSchema, UserSchema } from '../accounts/index.ts';
 
 export const PhoneSchema = Type.String({ minLength: 1, maxLength: 32, description: 'E.164, or national with DEFAULT_COUNTRY_CODE' });

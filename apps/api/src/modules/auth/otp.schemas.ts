@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { EmailSchema, UserSchema } from '../accounts/index.ts';
 import { PasswordSchema, PhoneSchema, ReferralCodeSchema } from './auth.schemas.ts';
 

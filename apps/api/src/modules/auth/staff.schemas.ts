@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from './permissions.ts';
 import { PasswordSchema, PhoneSchema } from './auth.schemas.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DateBoundSchema } from '../../lib/date-range.ts';
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { EmailSchema, FullNameSchema, PersonSchema } from '../accounts/index.ts';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as admin from './admin-users.service.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { sendCsv } from '../../lib/csv.ts';
 import * as exports from './exports.service.ts';
 import { AdminOrdersQuerySchema, RefundsQuerySchema } from '../orders/index.ts';

@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 
 const Money = Type.Integer();
 

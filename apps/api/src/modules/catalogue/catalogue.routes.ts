@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { notFound } from '../../lib/errors.ts';
 import { PageQuerySchema } from '../../lib/pagination.ts';
 import * as catalogue from './catalogue.service.ts';

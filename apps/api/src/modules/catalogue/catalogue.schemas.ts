@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 
 /** Upper bounds keep every amount a safe integer on both databases. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { PhoneSchema } from '../auth/index.ts';
 import { OtpSentSchema } from '../auth/index.ts';
 import * as deletion from './deletion.service.ts';

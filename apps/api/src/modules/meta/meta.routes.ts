@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { own } from './tables.ts';
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import type { Registry } from 'prom-client';
 import { AppError } from '../../lib/errors.ts';
 import { metricsAllowed } from '@storefront/runtime';

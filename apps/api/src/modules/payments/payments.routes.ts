@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { PageQuerySchema } from '../../lib/pagination.ts';
 import { IdParamsSchema } from '../catalogue/index.ts';
 import * as payments from './payments.service.ts';

@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import { MAX_MONEY, SortOrderSchema } from '../catalogue/index.ts';
 

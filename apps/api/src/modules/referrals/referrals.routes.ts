@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import * as referrals from './referrals.service.ts';
 
 const MyCodeSchema = Type.Object({ referral_code: Type.String(), share_url: Type.String() });

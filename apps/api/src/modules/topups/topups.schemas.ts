@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 
 export const TopupInitiateBodySchema = Type.Object({
   amount: Type.Integer({ minimum: 1, description: 'minor units, TOPUP_MIN..TOPUP_MAX' }),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as wallet from './wallet.service.ts';
 import { sendCsv } from '../../lib/csv.ts';

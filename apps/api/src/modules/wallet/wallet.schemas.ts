@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from '../../lib/typebox.ts';
 import { PersonSchema } from '../accounts/index.ts';
 import { DateRangeQueryProperties } from '../../lib/date-range.ts';
 import { PageQuerySchema } from '../../lib/pagination.ts';
