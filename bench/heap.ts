@@ -3,7 +3,7 @@
  * (docs/performance.md, "The API's memory")? Starts the API with the start command's flags and
  * `--heapsnapshot-signal=SIGUSR2` on a fresh database, seeds the load bench's shop (bench/seed.ts),
  * then runs one mixed round of work `BENCH_ROUNDS` times: catalogue reads, wallet and order-history
- * reads, orders placed, and the back office (sign-in, lists, searches, dashboard, reconciliation,
+ * reads, orders placed, and the back office (lists, searches, dashboard, reconciliation,
  * the CSV exports, a bulk status move). After each round the clients close and the API is left
  * alone for 3 s, its RSS is read, and a signal makes it write a heap snapshot (V8 collects all
  * garbage first, so a snapshot holds only what is live). Prints per round the live heap and the
