@@ -1,5 +1,5 @@
 /**
- * The API as the benches run it (bench/scale.ts, bench/export.ts): the start command's process
+ * The API as the benches run it (bench/scale.ts, bench/export.ts, bench/heap.ts): the start command's process
  * (`npm start`'s flags) on a given database, in production mode, jobs off, an admin seeded to sign
  * in with (no second factor), and its resident memory read from /proc.
  */
@@ -19,15 +19,19 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
-/** Starts the API on `url` and resolves once `/health` answers. `BENCH_API_NODE_ARGS` passes node flags (e.g. `--trace-gc`). */
-export async function startApi(url: string): Promise<RunningApi> {
+/**
+ * Starts the API on `url` and resolves once `/health` answers. `BENCH_API_NODE_ARGS` passes node
+ * flags (e.g. `--trace-gc`); `extra` adds flags and settings of the caller's own (they win).
+ */
+export async function startApi(url: string, extra: { nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<RunningApi> {
   const port = await freePort();
   const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...apiNodeArgs, 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...apiNodeArgs, ...(extra.nodeArgs ?? []), 'src/server.ts'], {
     cwd: join(import.meta.dirname, '..', 'apps', 'api'),
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url,
       JWT_SECRET: randomBytes(32).toString('hex'), SEED_ADMIN_PHONE: ADMIN.phone, SEED_ADMIN_PASSWORD: ADMIN.password, ADMIN_REQUIRE_MFA: 'false', CATALOGUE_CACHE_MS: '0', JOBS_INTERVAL_SECONDS: '0',
+      ...extra.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -22,13 +22,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sign } from '@storefront/signing';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/kysely.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
 import { freePort, http as call, spawnApi, type ApiProcess } from '../apps/api/test/support/spawn-api.ts';
+import { ADMIN } from './api.ts';
 import { connection } from './client.ts';
+import { seed } from './seed.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -36,7 +37,6 @@ const WARMUP_SECONDS = 2;
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const JWT_SECRET = randomBytes(32).toString('hex');
 const WEBHOOK_SECRET = randomBytes(24).toString('hex');
-const ADMIN = { phone: '+919000000999', password: 'bench-admin-password' };
 const USERS = 50;
 /** Callers of the second, unqueued order storm (Little's law, below). */
 const FEW = Number(process.env.BENCH_FEW_USERS ?? 4);
@@ -71,7 +71,6 @@ const againstName = () => {
     return AGAINST!;
   }
 };
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 type Row = [string, string, string, string, string, string];
 const rows: Row[] = [];
@@ -204,51 +203,6 @@ async function startYardstick(dbUrl: string, products: Response, synchronous: 'F
   }
   pin(child.pid!);
   return { url, stop: () => child.kill('SIGTERM') };
-}
-
-async function seed(api: ApiProcess) {
-  const admin = await call(api.url, 'POST', '/api/v1/auth/admin/login', { body: ADMIN });
-  const at = admin.body.access_token as string;
-  const upload = await call(api.url, 'POST', '/api/v1/admin/uploads/image', { token: at, body: { filename: 'p.png', data: PNG } });
-  const img = upload.body.data.url as string;
-  const cat = await call(api.url, 'POST', '/api/v1/admin/categories', { token: at, body: { name: 'Bench', slug: 'bench' } });
-  const productIds: string[] = [];
-  for (let i = 0; i < 20; i++) {
-    const res = await call(api.url, 'POST', '/api/v1/admin/products', {
-      token: at,
-      body: {
-        name: `Bench product ${i}`,
-        description: 'A product used by the benchmark, with a description of realistic length for a shop listing.',
-        price: 100 + i,
-        stock: 1_000_000_000,
-        is_active: true,
-        category_id: cat.body.id,
-        images: [0, 1, 2, 3].map((k) => ({ image_url: `${img}?v=${i}-${k}`, alt_text: `Image ${k} of product ${i}` })),
-      },
-    });
-    if (res.status !== 201) throw new Error(`product: ${res.status} ${res.text}`);
-    productIds.push(res.body.id);
-  }
-  const tokens: string[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const phone = `+9197${String(i).padStart(8, '0')}`;
-    // Each bench user signs up from its own address (registration is capped at 20 per IP per hour);
-    // the API trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback below).
-    const reg = await call(api.url, 'POST', '/api/v1/auth/register', {
-      body: { phone, password: 'bench-user-pass', full_name: `User ${i}` },
-      headers: { 'x-forwarded-for': `198.18.0.${i + 1}` },
-    });
-    const token = reg.body.custom_token as string;
-    tokens.push(token);
-    const init = await call(api.url, 'POST', '/api/v1/wallet/topup-initiate', { token, body: { amount: 10_000_000 } });
-    const body = JSON.stringify({ token: init.body.token, amount: 10_000_000, currency: 'INR', gateway: 'gateway_a', gateway_txn_id: `bench-${i}` });
-    const credited = await call(api.url, 'POST', '/api/v1/wallet/topup-credit', {
-      body: JSON.parse(body),
-      headers: { 'x-store-signature': sign(WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000)) },
-    });
-    if (credited.body?.credited !== true) throw new Error(`credit: ${credited.status} ${credited.text}`);
-  }
-  return { productIds, tokens };
 }
 
 /** 50 workers, one per user and connection, placing single-item orders for SECONDS; latencies in ms. */
@@ -417,7 +371,7 @@ async function startAgainst(kind: Kind) {
   let api: ApiProcess | undefined;
   try {
     api = await spawnApi(env, args, root);
-    const seeded = await seed(api);
+    const seeded = await seed(api.url, WEBHOOK_SECRET, USERS);
     await api.stop();
     api = await spawnApi(env, args, root);
     pin(api.child.pid!);
@@ -437,7 +391,7 @@ async function benchOne(kind: Kind) {
   let api = await spawnApi(env, nodeArgs);
   let against: Awaited<ReturnType<typeof startAgainst>> | undefined;
   try {
-    const { productIds, tokens } = await seed(api);
+    const { productIds, tokens } = await seed(api.url, WEBHOOK_SECRET, USERS);
     log(`[${kind}] seeded; API RSS ${rssMb(api.child.pid!).toFixed(0)} MB, peak ${peakRssMb(api.child.pid!).toFixed(0)} MB`);
     // Cold start on the seeded database: a new process, timed from spawn to its first 201 order
     // (spawnApi polls /health every 100 ms, so the figure is that coarse).
