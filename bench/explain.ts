@@ -43,7 +43,7 @@ const run = {
   // The transactions CSV from --days/--from to now, its first three batches (each a ledger batch and its customers).
   exports: async () => {
     let rows = 0;
-    for await (const _ of adminTransactionsCsv(ctx, { from })) if (++rows === 3 * EXPORT_BATCH) break;
+    for await (const _ of adminTransactionsCsv(ctx, { from })) if (++rows === 3 * EXPORT_BATCH[database.dialect]) break;
   },
 }[args.what as 'reconciliation'];
 await run(); // warm: stores the daily figures, fills caches

@@ -3,8 +3,11 @@ import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { EXPORT_BATCH, localDate, money, records, text, utcTime } from '../src/lib/csv.ts';
 import { TRANSACTION_CSV_COLUMNS } from '../src/modules/wallet/wallet.service.ts';
-import { call, countingApp, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
+import { call, countingApp, createAdmin, createTestApp, onPostgres, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
+
+/** The rows an export reads per query on the database under test. */
+const batch = EXPORT_BATCH[onPostgres ? 'postgres' : 'sqlite'];
 
 describe('admin CSV exports', () => {
   let t: TestApp;
@@ -175,7 +178,7 @@ describe('admin CSV exports', () => {
 
   it('a long export is read in batches (one query per batch), not in one query into memory', async () => {
     const u = await registerUser(t.app);
-    const n = EXPORT_BATCH * 2 + 7;
+    const n = batch * 2 + 7;
     await t.db.database.db.updateTable('wallets').set({ shopping_credits: n }).where('user_id', '=', u.id).execute();
     const rows = Array.from({ length: n }, (_, i) => ({
       id: `01990000-0000-7000-8000-${String(i).padStart(12, '0')}`,
@@ -212,7 +215,7 @@ describe('admin CSV exports', () => {
     await db.updateTable('users').set({ deleted_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', users[1]!).execute();
     // Every cell kind: a reference of each tricky text, null, negative amounts; rows a second apart
     // across an hour (Asia/Kolkata's midnight is 18:30 UTC), two rows to some second, more than a batch.
-    const n = EXPORT_BATCH + 40;
+    const n = batch + 40;
     const rows = Array.from({ length: n }, (_, i) => ({
       id: `01980000-0000-7000-8000-${String(i).padStart(12, '0')}`,
       user_id: users[i % users.length]!,

@@ -87,6 +87,16 @@ describe('configuration', () => {
     }
   });
 
+  it("SQLite's page cache is SQLite's own 2 MB, not the driver's 16 MB: a CSV export or routes at 1 M customers fill it (docs/performance.md)", async () => {
+    const database = openDatabase(`sqlite:${join(mkdtempSync(join(tmpdir(), 'sf-cache-')), 'cache.db')}`);
+    try {
+      const row = await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db);
+      assert.equal(row.rows[0]!.cache_size, -2000);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('JWT_SECRET is required in production, and generated once and kept otherwise', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /JWT_SECRET/);
     const dir = mkdtempSync(join(tmpdir(), 'sf-cfg-'));
