@@ -63,7 +63,7 @@ const redactUrl = (url: string): string =>
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous, statementTimeoutMs: config.databaseStatementTimeoutMs });
+  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous, cacheKib: config.sqliteCacheKib, statementTimeoutMs: config.databaseStatementTimeoutMs });
 
   // Cached public reads are answered before Fastify when they can be (catalogue `frontDoor`); the
   // server is otherwise set up as Fastify sets up its own.

@@ -6,6 +6,16 @@ import { bool, ConfigError, int, str, trustProxy, url, type Env, type TrustProxy
 export { ConfigError };
 
 
+/**
+ * The SQLite page cache, in KiB (`cache_size`; malloc'd, per connection, and the API opens one):
+ * better-sqlite3's build default, 16 MB. A CSV export fills it within seconds and routes fill it in
+ * a long-running API: at 1 M customers the whole scale run peaked at 212 MB with 16 MB and 192-193 MB
+ * with SQLite's own 2 MB, but 2 MB cost the order storm about an eighth of its rate and the heavy
+ * admin reports up to twice their CPU, pages read again from the OS's file cache
+ * (docs/performance.md, "The API's memory"). `SQLITE_CACHE_KIB` sets it.
+ */
+export const SQLITE_DEFAULT_CACHE_KIB = 16_000;
+
 export interface SmsTwilio {
   provider: 'twilio';
   accountSid: string;
@@ -99,6 +109,8 @@ export interface Config {
   webhookLogRetentionDays: number;
   /** SQLite `synchronous`: FULL (default) makes an acknowledged commit survive power loss. */
   sqliteSynchronous: 'FULL' | 'NORMAL';
+  /** SQLite's page cache in KiB: memory against the order rate and the admin reports (docs/operations.md). */
+  sqliteCacheKib: number;
   /** A product's stock at or under this counts as low unless the product sets its own threshold. */
   lowStockThreshold: number;
 }
@@ -354,6 +366,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     jobsIntervalSeconds: r.int('JOBS_INTERVAL_SECONDS', 3600, 0, 86_400),
     webhookLogRetentionDays: r.int('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     sqliteSynchronous: parseSynchronous(r.strOr('SQLITE_SYNCHRONOUS', 'FULL')),
+    sqliteCacheKib: r.int('SQLITE_CACHE_KIB', SQLITE_DEFAULT_CACHE_KIB, 500, 1_000_000),
     lowStockThreshold: r.int('LOW_STOCK_THRESHOLD', 5, 0, 1_000_000_000),
   };
   return Object.freeze(config);

@@ -11,7 +11,7 @@ import { runJobs } from './jobs.ts';
 /** `npm run jobs`: one pass of every background job, e.g. from cron. */
 try {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous, statementTimeoutMs: config.databaseStatementTimeoutMs });
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous, cacheKib: config.sqliteCacheKib, statementTimeoutMs: config.databaseStatementTimeoutMs });
   await migrateToLatest(database.db);
   const log = pino({ level: config.logLevel });
   const ctx: Ctx = { db: rootHandle(database.db), dialect: database.dialect, config, clock: systemClock, log, tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null, metrics: createMetrics() };

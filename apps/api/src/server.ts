@@ -16,6 +16,7 @@ const system = config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgresql
 const database = openDatabase(config.databaseUrl, {
   poolSize: config.databasePoolSize,
   synchronous: config.sqliteSynchronous,
+  cacheKib: config.sqliteCacheKib,
   statementTimeoutMs: config.databaseStatementTimeoutMs,
   ...(tracing ? { onQuery: (e) => tracing.onQuery(e, system) } : {}),
 });

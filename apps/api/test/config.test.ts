@@ -87,13 +87,19 @@ describe('configuration', () => {
     }
   });
 
-  it("SQLite's page cache is SQLite's own 2 MB, not the driver's 16 MB: a CSV export or routes at 1 M customers fill it (docs/performance.md)", async () => {
-    const database = openDatabase(`sqlite:${join(mkdtempSync(join(tmpdir(), 'sf-cache-')), 'cache.db')}`);
-    try {
-      const row = await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db);
-      assert.equal(row.rows[0]!.cache_size, -2000);
-    } finally {
-      await database.close();
+  it("SQLite's page cache is the driver's 16 MB unless SQLITE_CACHE_KIB sets it, and the connection runs with it", async () => {
+    assert.equal(loadConfig(base).sqliteCacheKib, 16_000);
+    assert.equal(loadConfig({ ...base, SQLITE_CACHE_KIB: '2000' }).sqliteCacheKib, 2000);
+    assert.throws(() => loadConfig({ ...base, SQLITE_CACHE_KIB: '10' }), /SQLITE_CACHE_KIB/);
+    const dir = mkdtempSync(join(tmpdir(), 'sf-cache-'));
+    for (const [cacheKib, want] of [[undefined, -16_000], [2000, -2000]] as const) {
+      const database = openDatabase(`sqlite:${join(dir, 'cache.db')}`, cacheKib === undefined ? {} : { cacheKib });
+      try {
+        const row = await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db);
+        assert.equal(row.rows[0]!.cache_size, want);
+      } finally {
+        await database.close();
+      }
     }
   });
 

@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import { SQLITE_DEFAULT_CACHE_KIB } from '../config.ts';
 import type { DB } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,6 +27,8 @@ export interface DatabaseOptions {
    * process) and is faster (docs/performance.md).
    */
   synchronous?: 'FULL' | 'NORMAL';
+  /** SQLite only: the page cache in KiB (`SQLITE_CACHE_KIB`; default `SQLITE_DEFAULT_CACHE_KIB`). */
+  cacheKib?: number;
   /**
    * PostgreSQL only: the longest one statement may run (`statement_timeout`), 0 or absent for no
    * limit. The servers pass `DATABASE_STATEMENT_TIMEOUT_MS`; migrations lift it for their own
@@ -46,15 +49,6 @@ export interface DatabaseOptions {
 const PG_SESSION_OPTIONS = '-c jit=off';
 const PG_IDLE_IN_TRANSACTION_MS = 60_000;
 
-/**
- * The SQLite page cache, in KiB (`cache_size`; malloc'd, per connection, and the API opens one):
- * SQLite's own default, where better-sqlite3 is built with 16 MB (`SQLITE_DEFAULT_CACHE_SIZE`). A CSV
- * export fills 16 MB within seconds with customers' rows it reads once, and routes fill it in a
- * long-running API: at 1 M customers the whole scale run peaked at 212 MB with 16 MB and 192-193 MB
- * with 2 MB. The cost is CPU on admin reports whose pages do not fit, read again from the OS's file
- * cache (docs/performance.md, "The API's memory").
- */
-export const SQLITE_CACHE_KIB = 2000;
 
 /** Each driver is loaded by the first database that needs it: a server on one never carries the other's. */
 const driver = createRequire(import.meta.url) as <T>(name: string) => T;
@@ -75,7 +69,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+    sqlite.pragma(`cache_size = -${options.cacheKib ?? SQLITE_DEFAULT_CACHE_KIB}`);
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
