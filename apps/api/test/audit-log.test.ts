@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/kysely.ts';
 import { call, countingApp, createAdmin, createTestApp, onPostgres, registerUser, testConfig, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
+import { planOf } from './support/plans.ts';
 
 describe('admin audit log: every admin write leaves one row, in its own transaction', () => {
   let t: TestApp;
@@ -231,11 +232,7 @@ describe('admin audit log: every admin write leaves one row, in its own transact
       assert.equal(r.status, 200);
       assert.ok(r.body.items.every((i: { entity: string }) => i.entity === 'product'));
       assert.ok(page, 'the page ran one statement on audit_log');
-      const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
-      const text = page.parameters.reduceRight<string>((q, v, i) => q.replace(onPostgres ? `$${i + 1}` : /\?(?=[^?]*$)/, literal(v)), page.sql);
-      const plan = onPostgres
-        ? (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${text}`).execute(db())).rows.map((x) => x['QUERY PLAN']).join('\n')
-        : (await sql.raw<{ detail: string }>(`explain query plan ${text}`).execute(db())).rows.map((x) => x.detail).join('\n');
+      const plan = await planOf(db(), page, onPostgres);
       assert.match(plan, /audit_log_kind_idx/, `the kind's index:\n${plan}`);
       assert.doesNotMatch(plan, /USE TEMP B-TREE FOR ORDER BY|Sort Key: a\.id/, `no sort of the kind's rows:\n${plan}`);
     } finally {

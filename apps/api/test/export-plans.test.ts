@@ -16,6 +16,7 @@ import { openDatabase, PLAN_PER_CALL, ROWS_AS_ARRAYS, type Database } from '../s
 import { exportTransactions, listTransactions, walletTransactions } from '../src/modules/ledger/index.ts';
 import { exportOrders, listOrders } from '../src/modules/orders/index.ts';
 import { createTestDb, onPostgres, type TestDb } from './helpers.ts';
+import { planOf, sqlLiteral } from './support/plans.ts';
 
 const ROWS = 200_000;
 const USERS = 100;
@@ -66,8 +67,6 @@ describe('export batches and list pages walk one index', () => {
     return last;
   }
 
-  /** A value as a SQL literal (test data: text and integers). */
-  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
 
   /** PostgreSQL's plan for the statement prepared once, then planned with its values (custom) or for any values (generic). */
   async function pgPlans(q: CompiledQuery): Promise<Record<'custom' | 'generic', string>> {
@@ -77,7 +76,7 @@ describe('export batches and list pages walk one index', () => {
       try {
         for (const mode of ['custom', 'generic'] as const) {
           await c.executeQuery(CompiledQuery.raw(`set plan_cache_mode = force_${mode}_plan`));
-          const r = await c.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain execute export_batch(${q.parameters.map(literal).join(', ')})`));
+          const r = await c.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain execute export_batch(${q.parameters.map(sqlLiteral).join(', ')})`));
           plans[mode] = r.rows.map((x) => x['QUERY PLAN']).join('\n');
         }
       } finally {
@@ -108,8 +107,7 @@ describe('export batches and list pages walk one index', () => {
       }
     } else {
       // Without the batch's ROWS_AS_ARRAYS ending, the plan's rows come as objects.
-      const r = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql.replace(ROWS_AS_ARRAYS, '')}`, [...q.parameters]));
-      const plan = r.rows.map((x) => x.detail).join('\n');
+      const plan = await planOf(t.database.db, CompiledQuery.raw(q.sql.replace(ROWS_AS_ARRAYS, ''), [...q.parameters]), false);
       const start = from === 'time' ? '\\(created_at,id\\)<\\(\\?,\\?\\)' : 'id<\\?';
       const search = new RegExp(`^SEARCH ${table} USING INDEX (\\w+) \\(.*${start}\\)$`, 'm').exec(plan);
       assert.ok(search, `a SEARCH through an index that starts at the last row:\n${plan}`);
