@@ -221,7 +221,7 @@ describe('compose.yaml', () => {
   it('every setting of .env.example reaches the part that reads it, unless compose or the image decides it', () => {
     // Where each part listens and keeps files is the image's and compose's choice; SQLite and
     // MEDIA_DIR are not used on this PostgreSQL and object-store setup; the collector is local.
-    const decided = new Set(['PORT', 'HOST', 'DATA_DIR', 'MEDIA_DIR', 'SQLITE_SYNCHRONOUS', 'OTEL_EXPORTER_OTLP_HEADERS',
+    const decided = new Set(['PORT', 'HOST', 'DATA_DIR', 'MEDIA_DIR', 'SQLITE_SYNCHRONOUS', 'SQLITE_CACHE_KIB', 'OTEL_EXPORTER_OTLP_HEADERS',
       'PAY_PORT', 'PAY_HOST', 'PAY_OUTBOX_FILE', 'ADMIN_PORT', 'ADMIN_HOST', 'ADMIN_STATIC_DIR', 'SHOP_PORT', 'SHOP_HOST', 'SHOP_STATIC_DIR']);
     const serviceOfSection: Record<string, string> = { website: 'pay', admin: 'admin', shop: 'shop' };
     let section = '';
