@@ -5,7 +5,8 @@
  * (no HTTP, no session check) in batches of M orders, the shops taking turns batch by batch, so a
  * change in the machine's load falls on every variant alike. Prints per variant the median over
  * B batches of the CPU per order: this process's (on SQLite that includes the database) and, on
- * PostgreSQL, that of the shop's server processes (from /proc). SQLITE_SYNCHRONOUS=NORMAL unless set.
+ * PostgreSQL, that of the shop's server processes (from /proc) and the WAL it wrote (bytes per
+ * order, which does not depend on the machine's load). SQLITE_SYNCHRONOUS=NORMAL unless set.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ const CALLERS = 10;
 const drop = (...names: string[]) => names.map((n) => `drop index ${n}`);
 const VARIANTS: Record<string, string[]> = {
   'this schema': [],
-  'without products_stock_idx': drop('products_stock_idx'),
+  'with products_stock_idx (dropped by migration 33)': ['create index products_stock_idx on products (stock, id)'],
   'without orders_user_created_idx, orders_status_created_idx': drop('orders_user_created_idx', 'orders_status_created_idx'),
   'without wallet_transactions_type_created_idx': drop('wallet_transactions_type_created_idx'),
   'without order_events_order_idx': drop('order_events_order_idx'),
@@ -82,6 +83,9 @@ async function shop(statements: string[]) {
       while (next++ < n) await placeOrder(app.ctx, u, { items: [{ product_id: products[k++ % products.length]!, quantity: 1 }] }, undefined, true);
     }));
   };
+  /** The server's WAL position in bytes (0 on SQLite); the shops take turns, so a batch's WAL is its own. */
+  const wal = async () =>
+    kind === 'sqlite' ? 0 : Number((await sql<{ b: string }>`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as b`.execute(database.db)).rows[0]!.b);
   /** CPU seconds of the server processes serving this shop's database (0 on SQLite). */
   const serverCpu = async () => {
     if (kind === 'sqlite') return () => 0;
@@ -97,22 +101,24 @@ async function shop(statements: string[]) {
     await database.close();
     await dropDb();
   };
-  return { place, serverCpu, close };
+  return { place, serverCpu, wal, close };
 }
 
 const shops = [];
-for (const [name, statements] of Object.entries(VARIANTS)) shops.push({ name, ...(await shop(statements)), node: [] as number[], server: [] as number[] });
+for (const [name, statements] of Object.entries(VARIANTS)) shops.push({ name, ...(await shop(statements)), node: [] as number[], server: [] as number[], walBytes: [] as number[] });
 for (const s of shops) await s.place(M); // warm up
 const load0 = loadavg()[0]!.toFixed(1);
 for (let b = 0; b < B; b++) {
   for (const s of shops) {
     const read = await s.serverCpu();
     const s0 = read();
+    const w0 = await s.wal();
     const c0 = process.cpuUsage();
     await s.place(M);
     const c = process.cpuUsage(c0);
     s.node.push((c.user + c.system) / M);
     s.server.push(((read() - s0) * 1e6) / M);
+    s.walBytes.push(((await s.wal()) - w0) / M);
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -122,6 +128,8 @@ for (const s of shops) {
   const node = median(s.node);
   const server = median(s.server);
   const diff = (a: number, b: number) => (s === base ? '' : ` (${(a - b).toFixed(0)})`);
-  console.log(`  ${s.name.padEnd(66)} node ${node.toFixed(0)}${diff(median(base!.node), node)}${kind === 'sqlite' ? '' : `, PostgreSQL ${server.toFixed(0)}${diff(median(base!.server), server)}`}`);
+  const walBytes = median(s.walBytes);
+  const pg = `, PostgreSQL ${server.toFixed(0)}${diff(median(base!.server), server)}, WAL ${walBytes.toFixed(0)} B${diff(median(base!.walBytes), walBytes)}`;
+  console.log(`  ${s.name.padEnd(66)} node ${node.toFixed(0)}${diff(median(base!.node), node)}${kind === 'sqlite' ? '' : pg}`);
 }
 for (const s of shops) await s.close();

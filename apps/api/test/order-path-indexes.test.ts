@@ -24,7 +24,6 @@ const READERS: Record<string, string> = {
   wallet_transactions_topup_once: 'one ledger row per top-up (partial: no entry for a payment)',
   products_active_idx: 'the catalogue',
   products_category_idx: 'the catalogue by category',
-  products_stock_idx: 'stock alerts',
   ...(onPostgres && { products_name_trgm_idx: 'product search (SQLite: an FTS5 table)' }),
 };
 const TABLES = ['orders', 'order_items', 'order_events', 'wallets', 'wallet_transactions', 'products'];

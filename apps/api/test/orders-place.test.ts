@@ -137,7 +137,7 @@ describe('orders: quote, placement, idempotency', () => {
     assert.equal(await assertLedgerMatches(t, u.id), 700);
   });
 
-  it("a placement is at most 6 statements (SQLite: one transaction; a customer's first order adds the buyer mark) and ONE statement without BEGIN/COMMIT on PostgreSQL", async () => {
+  it("a placement is at most 6 statements (SQLite: one transaction; a customer's first order adds the buyer mark) and ONE statement without BEGIN/COMMIT on PostgreSQL, marking a buyer only on the first", async () => {
     const { app, statements, close } = await countingApp(t);
     try {
       const u = await registerUser(app);
@@ -156,6 +156,8 @@ describe('orders: quote, placement, idempotency', () => {
         if (t.db.database.dialect === 'postgres') {
           assert.equal(placement.length, 1, `placement used ${placement.length} statements:\n${placement.join('\n')}`);
           assert.doesNotMatch(statements.join('\n'), /^\s*begin/im);
+          // The buyer mark is part of the statement only until the session check sees an order.
+          assert.equal(/update "?users"?/i.test(placement[0]!), first, `order ${n}: the buyer mark:\n${placement[0]}`);
         } else {
           const work = placement.filter((s) => !/^\s*(begin|commit|rollback)/i.test(s));
           const marks = work.filter((s) => /update "?users"?/i.test(s)).length;

@@ -57,6 +57,7 @@ import * as walletWrites from '../../modules/ledger/migrations/2026-11-27-30-wal
 import * as auditByEntity from '../../modules/audit/migrations/2026-11-27-31-audit-by-entity.ts';
 import * as ledgerListsByTime from '../../modules/ledger/migrations/2026-11-27-32-ledger-lists-by-time.ts';
 import * as orderListsByTime from '../../modules/orders/migrations/2026-11-27-32-order-lists-by-time.ts';
+import * as stockUpdatesInPlace from '../../modules/catalogue/migrations/2026-11-27-33-stock-updates-in-place.ts';
 
 /** Every migration, in order. Names are dated so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-31-audit-by-entity': auditByEntity,
   '2026-11-27-32-ledger-lists-by-time': ledgerListsByTime,
   '2026-11-27-32-order-lists-by-time': orderListsByTime,
+  '2026-11-27-33-stock-updates-in-place': stockUpdatesInPlace,
 };

@@ -69,6 +69,8 @@ export interface Placement {
   requestHash: string | null;
   keyExpiresAt: string;
   now: string;
+  /** The session check saw an earlier order of this customer: no buyer mark (a stale false only costs the mark's no-op). */
+  buyer: boolean;
 }
 
 /**
@@ -108,7 +110,7 @@ export interface Placed {
  * `keyClaimCte` claims it when the debit happened; a key already taken aborts the whole statement
  * with the UNIQUE violation of `idempotency_keys` (the service then answers the first order).
  */
-const placement = precompiled(
+const placementOf = (buyer: boolean) => precompiled(
   (
     db: Db,
     productIds: string[],
@@ -142,7 +144,7 @@ const placement = precompiled(
       returning id
     ),
     ${keyClaimCte({ scope: 'order.place', principal: userId, key, hash, resourceId: orderId, now, expiresAt: keyExpiresAt, when: sql<boolean>`exists (select 1 from ${DEBIT.ref})` })},
-    ${accounts.buyerMarkCte({ userId, now, when: sql<boolean>`exists (select 1 from ${DEBIT.ref})` })},
+    ${buyer ? sql`` : sql`${accounts.buyerMarkCte({ userId, now, when: sql<boolean>`exists (select 1 from ${DEBIT.ref})` })},`}
     items as (
       insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
       select placed.id, product_id, name, unit_price, quantity, line_total from ${LINES.ref}, placed
@@ -158,6 +160,9 @@ const placement = precompiled(
   },
 );
 
+/** A first order marks its customer a buyer; a customer the session check saw as one skips the mark. */
+const placement = { first: placementOf(false), again: placementOf(true) };
+
 interface PlacementRow extends OrderItemRow {
   refused: PlacementRefusal | null;
   refused_product: string | null;
@@ -165,7 +170,7 @@ interface PlacementRow extends OrderItemRow {
 }
 
 export async function placeAtOnce(db: Handle, p: Placement): Promise<Placed> {
-  const { rows } = await placement(own(db), p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.eventId, p.currency, p.idempotencyKey, p.requestHash, p.keyExpiresAt, p.now);
+  const { rows } = await placement[p.buyer ? 'again' : 'first'](own(db), p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.eventId, p.currency, p.idempotencyKey, p.requestHash, p.keyExpiresAt, p.now);
   const first = rows[0]!;
   return {
     refused: first.refused,

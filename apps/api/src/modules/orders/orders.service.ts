@@ -79,9 +79,10 @@ const outOfStock = (id: string) => conflict('out_of_stock', 'Not enough stock', 
 /**
  * Places an order atomically and answers `{order, replayed}`: take the stock and price the lines,
  * the ledger module's debit and ledger row, the order and its lines — on PostgreSQL as one
- * statement (`repo.placeAtOnce`), on SQLite as one transaction of six statements, and a seventh, the buyer
- * mark the admin order search reads (`accounts.markBuyer`), unless the session check already saw
- * the customer's earlier order (`buyer`: a stale false only costs the mark's no-op).
+ * statement (`repo.placeAtOnce`), on SQLite as one transaction of six statements. Either way a
+ * first order also marks its customer a buyer, which the admin order search reads
+ * (`accounts.markBuyer`, or its CTE in the statement), unless the session check already saw the
+ * customer's earlier order (`buyer`: a stale false only costs the mark's no-op).
  * Either way the step that refuses says why, and a refusal writes nothing (docs/orders.md).
  */
 export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined, buyer = false): Promise<{ order: Order; replayed: boolean }> {
@@ -131,7 +132,7 @@ async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: KeyRef | 
     updated_at: now,
   };
   const claim = key === null ? null : { ref: key, hash, expiresAt: expiryOf(clock) };
-  const items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines, claim) : await placeInSteps(ctx, order, lines, claim, buyer);
+  const items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines, claim, buyer) : await placeInSteps(ctx, order, lines, claim, buyer);
   const total = items.reduce((s, i) => s + i.line_total, 0);
   return toOrder({ ...order, subtotal: total, total }, items);
 }
@@ -143,7 +144,7 @@ interface Claim {
   expiresAt: string;
 }
 
-async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Claim | null): Promise<Item[]> {
+async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Claim | null, buyer: boolean): Promise<Item[]> {
   let ledgerId = newId(ctx.clock);
   const eventId = newId(ctx.clock);
   for (let attempt = 0; ; attempt++) {
@@ -159,6 +160,7 @@ async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim:
       requestHash: claim?.hash ?? null,
       keyExpiresAt: claim?.expiresAt ?? order.created_at,
       now: order.created_at,
+      buyer,
     });
     if (placed.refused === null) {
       const byProduct = new Map(placed.items.map((r) => [r.product_id, r]));
