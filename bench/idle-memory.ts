@@ -2,13 +2,15 @@
  * What the idle API holds, as `npm start` runs it: starts the server on a fresh database with this
  * file as an `--import` hook, waits 2 s after the first 200 on /health, then prints the RSS by
  * mapping (`/proc/<pid>/smaps`), V8's heap spaces, and the modules loaded since start per package
- * (count and source bytes, as the load hook saw them). One run; the hook itself adds about 1 MB.
+ * (count and source bytes on disk, as the resolve hook saw them). One run; the hook itself adds
+ * about 1 MB. The start command reads Node's compile cache, so a first run after a change is a cold
+ * start (docs/operations.md, "Compile cache").
  *
  *   node bench/idle-memory.ts                      # SQLite
  *   BENCH_DB=postgres node bench/idle-memory.ts    # a fresh PostgreSQL database (BENCH_PG_URL)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,11 +21,11 @@ const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
 /** In the server: counts what each module load brings, and writes the report on SIGUSR2. */
 function hook(out: string): void {
   const loaded = new Map<string, number>();
+  // A resolve hook, not a load hook: Node does not read a module from its compile cache through a load hook.
   registerHooks({
-    load(url, context, nextLoad) {
-      const result = nextLoad(url, context);
-      const source = result.source;
-      loaded.set(url, source == null ? 0 : typeof source === 'string' ? Buffer.byteLength(source) : source.byteLength);
+    resolve(specifier, context, nextResolve) {
+      const result = nextResolve(specifier, context);
+      if (!loaded.has(result.url)) loaded.set(result.url, result.url.startsWith('file:') && !result.url.endsWith('.node') ? statSync(new URL(result.url)).size : 0);
       return result;
     },
   });
@@ -60,9 +62,10 @@ async function run(): Promise<void> {
   const pg = process.env.BENCH_DB === 'postgres' ? await createPgDatabase(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'sf_idle') : null;
   const port = await freePort();
   const report = join(dir, 'report.txt');
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', '--import', import.meta.filename, 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', '--import', import.meta.filename, 'apps/api/src/main.js'], {
     cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, IDLE_MEMORY_REPORT: report, NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', DATA_DIR: dir, DATABASE_URL: pg?.url ?? `sqlite:${join(dir, 'sf.db')}`, PORT: String(port), HOST: '127.0.0.1' },
+    // This file loads before src/main.js turns the cache on: the variable turns it on from the start, in main.js's directory.
+    env: { ...process.env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || join(import.meta.dirname, '../node_modules/.cache/node-compile-cache'), IDLE_MEMORY_REPORT: report, NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', DATA_DIR: dir, DATABASE_URL: pg?.url ?? `sqlite:${join(dir, 'sf.db')}`, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'inherit',
   });
   const exited = new Promise((r) => child.once('exit', r));

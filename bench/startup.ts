@@ -9,7 +9,9 @@
  *   BENCH_DB=postgres node bench/startup.ts    # a fresh PostgreSQL database per run (BENCH_PG_URL)
  *   START_CMD='node --import tsx apps/api/src/server.ts' START_CWD=/other/checkout node bench/startup.ts
  *
- * RUNS (default 7). START_CMD is split on spaces; its first word is looked up on PATH.
+ * RUNS (default 7). START_CMD is split on spaces; its first word is looked up on PATH. The start
+ * command reads Node's compile cache (docs/operations.md, "Compile cache"), so every run after the
+ * first after a change is a warm start; BENCH_COLD=1 gives each run an empty cache directory.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +21,7 @@ import { freePort } from '../apps/api/test/support/spawn-api.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
 
 const runs = Number(process.env.RUNS ?? 7);
-const cmd = (process.env.START_CMD ?? 'node --max-semi-space-size=8 --heap-growing-percent=20 apps/api/src/server.ts').split(' ');
+const cmd = (process.env.START_CMD ?? 'node --max-semi-space-size=8 --heap-growing-percent=20 apps/api/src/main.js').split(' ');
 const cwd = process.env.START_CWD ?? join(import.meta.dirname, '..');
 const onPostgres = process.env.BENCH_DB === 'postgres';
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -45,7 +47,7 @@ async function once(): Promise<{ startMs: number; idleRssMb: number; firstCallMs
   const t0 = performance.now();
   const child = spawn(cmd[0]!, cmd.slice(1), {
     cwd,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', DATA_DIR: dir, DATABASE_URL: pg?.url ?? `sqlite:${join(dir, 'sf.db')}`, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...(process.env.BENCH_COLD === '1' && { NODE_COMPILE_CACHE: join(dir, 'compile-cache') }), NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', DATA_DIR: dir, DATABASE_URL: pg?.url ?? `sqlite:${join(dir, 'sf.db')}`, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
   });
   const exited = new Promise((r) => child.once('exit', r));

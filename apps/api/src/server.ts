@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import { closeOnSignals, loadOrExit } from '@storefront/runtime';
 import { startTracing } from '@storefront/runtime/tracing';
 import { loadConfig, type Config } from './config.ts';
@@ -35,3 +36,6 @@ app.addHook('onClose', async () => stopJobs());
 closeOnSignals(app);
 
 await app.listen({ port: config.port, host: config.host });
+// Started through src/main.js: write what was compiled now, so the next start is warm even if this
+// process is killed rather than stopped.
+flushCompileCache();

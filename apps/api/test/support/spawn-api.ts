@@ -1,5 +1,6 @@
-/** Runs the real server (src/server.ts) as a child process, for multi-instance and crash tests. */
+/** Runs the real server (src/main.js) as a child process, for multi-instance and crash tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -47,8 +48,10 @@ export interface ApiProcess {
  */
 export async function spawnApi(env: Record<string, string>, nodeArgs: string[] = [], root = apiRoot): Promise<ApiProcess> {
   const port = await freePort();
-  // The same command as `npm start` (package.json), so tests and the bench run what production runs.
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...nodeArgs, 'src/server.ts'], {
+  // The same command as `npm start` (package.json), so tests and the bench run what production runs
+  // (a checkout from before src/main.js, which BENCH_AGAINST may name, starts src/server.ts).
+  const entry = existsSync(join(root, 'src/main.js')) ? 'src/main.js' : 'src/server.ts';
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...nodeArgs, entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
