@@ -263,7 +263,7 @@ async function apiCode(root?: string): Promise<{ buildApp: typeof buildApp; load
 }
 
 /** Counts the SQL statements one placement runs, in-process, through Kysely's query log. */
-async function statementsPerOrder(dbUrl: string, token: string, productId: string, root?: string): Promise<{ total: number; placement: number }> {
+async function statementsPerOrder(dbUrl: string, token: string, productId: string, root?: string): Promise<{ total: number; placement: number; ownSessionCheck: boolean }> {
   const { buildApp, loadConfig, openDatabase } = await apiCode(root);
   const seen: string[] = [];
   const database = openDatabase(dbUrl, { onQuery: (e) => seen.push(e.query.sql) });
@@ -277,8 +277,9 @@ async function statementsPerOrder(dbUrl: string, token: string, productId: strin
   if (res.statusCode !== 201) throw new Error(`order: ${res.statusCode} ${res.body}`);
   const control = /^(begin|commit|rollback|savepoint|release)/i;
   const work = seen.filter((s) => !control.test(s.trim()));
-  // The first statement is the session check every authenticated request makes.
-  return { total: work.length, placement: work.length - 1 };
+  // Every authenticated request checks its session: a statement of its own, or (PostgreSQL) a CTE of the placement.
+  const own = work.length > 1 && /^select\b[\s\S]*\bfrom "?sessions"?/i.test(work[0]!.trim());
+  return { total: work.length, placement: own ? work.length - 1 : work.length, ownSessionCheck: own };
 }
 
 async function checkInvariants(dbUrl: string): Promise<string> {
@@ -464,14 +465,14 @@ async function benchOne(kind: Kind) {
     await api.stop();
     rows.push([kind, 'invariants after run', '', '', '', await checkInvariants(dbUrl)]);
     const stmts = await statementsPerOrder(dbUrl, tokens[1]!, productIds[0]!);
-    rows.push([kind, 'SQL per order placement', '', '', '', `${stmts.placement} (+1 session check) (≤ 6)`]);
+    rows.push([kind, 'SQL per order placement', '', '', '', `${stmts.placement}${stmts.ownSessionCheck ? ' (+1 session check)' : ', the session check included'} (≤ 6)`]);
     rows.push([kind, 'peak RSS of the API', '', '', '', `${rss.toFixed(0)} MB (< 200 MB)`]);
     if (against) {
       const name = `API ${againstName()}`;
       const otherRss = peakRssMb(against.api.child.pid!);
       await against.api.stop();
       const otherStmts = await statementsPerOrder(against.dbUrl, against.tokens[1]!, against.productIds[0]!, AGAINST);
-      rows.push([kind, `${name}: invariants, SQL, RSS`, '', '', '', `${await checkInvariants(against.dbUrl)}; ${otherStmts.placement} (+1 session check) per placement; peak RSS ${otherRss.toFixed(0)} MB`]);
+      rows.push([kind, `${name}: invariants, SQL, RSS`, '', '', '', `${await checkInvariants(against.dbUrl)}; ${otherStmts.placement}${otherStmts.ownSessionCheck ? ' (+1 session check)' : ', the session check included,'} per placement; peak RSS ${otherRss.toFixed(0)} MB`]);
     }
   } finally {
     if (api.child.exitCode === null) await api.stop();

@@ -137,7 +137,7 @@ describe('orders: quote, placement, idempotency', () => {
     assert.equal(await assertLedgerMatches(t, u.id), 700);
   });
 
-  it("a placement is at most 6 statements (SQLite: one transaction; a customer's first order adds the buyer mark) and ONE statement without BEGIN/COMMIT on PostgreSQL, marking a buyer only on the first", async () => {
+  it("a placement is at most 6 statements (SQLite: one transaction; a customer's first order adds the buyer mark) and ONE statement without BEGIN/COMMIT on PostgreSQL, the session check included", async () => {
     const { app, statements, close } = await countingApp(t);
     try {
       const u = await registerUser(app);
@@ -149,15 +149,17 @@ describe('orders: quote, placement, idempotency', () => {
         const res = await call(app, 'POST', '/api/v1/orders', { token: u.token, body: { items }, headers: { 'idempotency-key': `budget-${n}` } });
         assert.equal(res.status, 201, res.text);
         assert.equal(res.body.total, 100 * 1 + 200 * 2 + 300 * 3);
-        // Auth reads the session first (outside the placement); count from the stock UPDATE on.
+        // SQLite: auth reads the session first (outside the placement); count from the stock UPDATE on.
         const start = statements.findIndex((s) => /update "?products"?/i.test(s));
         assert.ok(start >= 0, statements.join('\n'));
         const placement = statements.slice(start);
         if (t.db.database.dialect === 'postgres') {
-          assert.equal(placement.length, 1, `placement used ${placement.length} statements:\n${placement.join('\n')}`);
+          // The whole request is one statement: the session check is its `caller` CTE, and the
+          // buyer mark stays in it (the session is read by the statement, so who is a buyer is not known before).
+          assert.deepEqual([statements.length, start], [1, 0], `the request used ${statements.length} statements:\n${statements.join('\n')}`);
+          assert.match(statements[0]!, /from sessions s join users u/);
+          assert.match(statements[0]!, /update "?users"?/i);
           assert.doesNotMatch(statements.join('\n'), /^\s*begin/im);
-          // The buyer mark is part of the statement only until the session check sees an order.
-          assert.equal(/update "?users"?/i.test(placement[0]!), first, `order ${n}: the buyer mark:\n${placement[0]}`);
         } else {
           const work = placement.filter((s) => !/^\s*(begin|commit|rollback)/i.test(s));
           const marks = work.filter((s) => /update "?users"?/i.test(s)).length;
@@ -168,6 +170,29 @@ describe('orders: quote, placement, idempotency', () => {
     } finally {
       await close();
     }
+  });
+
+  it('a session that has ended places nothing and is answered 401, also for a key it used (on PostgreSQL the placement statement is the session check)', async () => {
+    const u = await registerUser(t.app);
+    await credit(t, u.id, 10_000);
+    const a = await product(t, admin, 300, 10);
+    const placed = await order(t, u, [{ product_id: a, quantity: 1 }], 'ended-1');
+    assert.equal(placed.status, 201, placed.text);
+    assert.equal((await call(t.app, 'POST', '/api/v1/auth/logout', { token: u.token })).status, 204);
+    const orders = await countRows(t, 'orders', ['user_id', u.id]);
+    for (const [items, key] of [
+      [[{ product_id: a, quantity: 2 }], undefined],
+      [[{ product_id: a, quantity: 1 }], 'ended-1'], // the first order's own request: no replay for an ended session
+      [[{ product_id: a, quantity: 3 }], 'ended-1'], // another cart under that key: not its conflict either
+      [[{ product_id: a, quantity: 50 }], undefined], // more than the stock: the session is refused first
+      [[{ product_id: 'nope', quantity: 1 }], 'ended-2'],
+    ] as const) {
+      const res = await order(t, u, items, key);
+      assert.deepEqual([res.status, res.body.error, res.headers['idempotent-replayed']], [401, 'unauthorized', undefined], `${JSON.stringify(items)} ${key}: ${res.text}`);
+    }
+    assert.equal(await countRows(t, 'orders', ['user_id', u.id]), orders);
+    assert.equal(await stockOf(t, a), 9);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 300);
   });
 
   it('the placement itself says why it refused: an unknown product before a short one, short stock, short credits; on PostgreSQL nothing is read after the one statement', async () => {

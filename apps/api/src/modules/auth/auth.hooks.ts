@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { authenticate, type Principal } from './auth.service.ts';
+import { authenticate, authenticateLater, checkSession, type Principal } from './auth.service.ts';
 import { permissionsOf, type Permission } from './permissions.ts';
 
 export type AuthLevel = 'user' | 'admin';
@@ -15,6 +15,11 @@ declare module 'fastify' {
     beforeMfa?: boolean;
     /** The session check also reads the caller's wallet in the same statement (`principal.wallet`). */
     withWallet?: boolean;
+    /**
+     * With `auth: 'user'`: the route's own statement checks the session (PostgreSQL), so the hook
+     * only verifies the token (`authenticateLater`, `principal.sessionUnchecked`).
+     */
+    sessionInStatement?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -27,6 +32,19 @@ const header = (v: string | string[] | undefined): string | undefined => (Array.
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
 
+  // A route whose statement checks the session sees its own validation failure (attachValidation),
+  // so an ended session is answered 401 before a malformed request's 400, as on every other route.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.sessionInStatement === true) route.attachValidation = true;
+  });
+  app.addHook('preHandler', async (request) => {
+    const failure = request.validationError;
+    if (failure === undefined || failure === null || request.routeOptions.config?.sessionInStatement !== true) return;
+    const principal = request.principal;
+    if (principal?.sessionUnchecked === true) await checkSession(app.ctx, principal.userId, principal.sessionId!);
+    throw failure;
+  });
+
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const level = config?.auth;
@@ -34,7 +52,10 @@ export function installAuth(app: FastifyInstance): void {
     const authz = header(request.headers.authorization);
     const bearer = authz?.startsWith('Bearer ') ? authz.slice(7).trim() : undefined;
     const credentials = { customToken: header(request.headers['x-sdk-access-token']), bearer };
-    const principal = await authenticate(app.ctx, credentials, config.withWallet === true, request.ip);
+    const principal =
+      level === 'user' && config.sessionInStatement === true
+        ? await authenticateLater(app.ctx, credentials, request.ip)
+        : await authenticate(app.ctx, credentials, config.withWallet === true, request.ip);
     request.principal = principal;
     if (level !== 'admin') return;
     if (!principal.isAdmin) throw new AppError(403, 'forbidden', 'Admin role required');

@@ -47,6 +47,26 @@ const sessionPrincipalWithWallet = precompiled((db: ReadDb, sessionId: string) =
     .where('s.id', '=', sessionKey(sessionId)),
 );
 
+/** Why a route's own statement refused its caller: the session has ended (`sessionCheckCte`). */
+export const SESSION_REFUSALS = { ended: 'session_ended' } as const;
+export type SessionRefusal = (typeof SESSION_REFUSALS)[keyof typeof SESSION_REFUSALS];
+
+/** The name of `sessionCheckCte`'s CTE, for the statement that gates its work on it. */
+export const CALLER = { ref: sql.raw('caller') };
+
+/**
+ * PostgreSQL: the session check of `authenticate` as a CTE (`caller`) of a route's own statement,
+ * which then acts only while it holds a row: the session stands (not revoked), belongs to the
+ * token's user, and that user is not deleted. Saves the route the separate round trip
+ * (`config.sessionInStatement`, auth.hooks.ts).
+ */
+export function sessionCheckCte(p: { sessionId: string; userId: string }) {
+  return sql`${CALLER.ref} as (
+      select u.first_order_at from sessions s join users u on u.id = s.user_id
+      where s.id = ${sessionKey(p.sessionId)} and s.revoked_at is null and u.deleted_at is null and s.user_id = ${p.userId}
+    )`;
+}
+
 export interface SessionPrincipalRow {
   user_id: string;
   revoked_at: string | null;

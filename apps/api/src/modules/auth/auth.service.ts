@@ -33,6 +33,13 @@ export interface Principal {
    */
   buyer: boolean;
   /**
+   * The session has not been read yet: on a route whose own statement checks it
+   * (`config.sessionInStatement`, PostgreSQL) the hook verified only the token's signature and
+   * expiry, and `buyer` is false. Nothing may be done or answered for the caller before that
+   * statement, or `checkSession`, has confirmed the session.
+   */
+  sessionUnchecked?: true;
+  /**
    * The caller's wallet, read by the session check itself on routes that ask for it
    * (`config.withWallet`); null when the user has none; absent otherwise (and for IdP callers).
    */
@@ -319,6 +326,27 @@ export async function authenticate(
   }
   throw new AppError(401, 'unauthorized', 'Authentication required');
 }
+
+/**
+ * `authenticate` for a route whose own statement checks the session (`config.sessionInStatement`):
+ * on PostgreSQL an access token is only verified here, and the principal says so
+ * (`sessionUnchecked`); otherwise, and for identity-provider callers, the full check.
+ */
+export async function authenticateLater(ctx: Ctx, headers: { customToken?: string; bearer?: string }, ip: string | null): Promise<Principal> {
+  if (ctx.dialect !== 'postgres' || headers.customToken === undefined) return authenticate(ctx, headers, false, ip);
+  const claims = await ctx.tokens.verify(headers.customToken);
+  if (!claims) throw invalidToken();
+  return { userId: claims.sub, sessionId: claims.sid, isAdmin: false, role: null, mfa: false, buyer: false, sessionUnchecked: true };
+}
+
+/** The session check of `authenticate`, for a caller whose route has not checked it yet (`sessionUnchecked`). */
+export async function checkSession(ctx: Ctx, userId: string, sessionId: string): Promise<void> {
+  const row = await repo.findSessionPrincipal(ctx.db, sessionId);
+  if (!row || row.revoked_at !== null || row.deleted_at !== null || row.user_id !== userId) throw invalidToken();
+}
+
+/** The 401 of a session that has ended, for a route whose own statement found it so. */
+export const sessionEnded = invalidToken;
 
 /**
  * First sight of an IdP uid links it to the user with the token's phone, or creates one; a

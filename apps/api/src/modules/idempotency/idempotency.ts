@@ -136,12 +136,14 @@ async function forget(db: Handle, ref: KeyRef, now: string): Promise<void> {
  * was already used with the same request hash; 409 `idempotency_conflict` (with `conflictMessage`)
  * when it was used with another. Without a key `first` simply runs. A refusal of `first` (an
  * AppError) on a key nobody used is answered as it is: a refusal is never kept as the key's answer.
+ * `beforeStored` runs before anything is answered from a used key (a replay or the conflict), e.g.
+ * the caller's session check when `first` would have made it.
  */
 export async function runOnce<T>(
   ctx: Ctx,
   ref: KeyRef | null,
   hash: string,
-  o: { first: () => Promise<T>; replay: (stored: StoredKey) => Promise<T>; conflictMessage: string },
+  o: { first: () => Promise<T>; replay: (stored: StoredKey) => Promise<T>; conflictMessage: string; beforeStored?: () => Promise<void> },
 ): Promise<{ value: T; replayed: boolean }> {
   if (ref === null) return { value: await o.first(), replayed: false };
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -155,6 +157,7 @@ export async function runOnce<T>(
         if (isUniqueViolation(err)) continue;
         throw err;
       }
+      await o.beforeStored?.();
       if (stored.request_hash !== hash) throw conflict('idempotency_conflict', o.conflictMessage);
       return { value: await o.replay(stored), replayed: true };
     }

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import { own, read, OPEN_ORDER_STATUSES, type Db, type OrderEventsTable, type OrderItemsTable, type OrdersTable, type OrdersTables, type OrderStatus, type RefundsTable } from './tables.ts';
 import { accounts, type AccountsView } from '../accounts/index.ts';
+import { CALLER, SESSION_REFUSALS, sessionCheckCte, type SessionRefusal } from '../auth/index.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { PLAN_PER_CALL, type Dialect } from '../../db/kysely.ts';
 import { trigramPhrase } from '../../lib/search.ts';
@@ -71,6 +72,8 @@ export interface Placement {
   now: string;
   /** The session check saw an earlier order of this customer: no buyer mark (a stale false only costs the mark's no-op). */
   buyer: boolean;
+  /** The caller's session when no one has checked it yet: the statement checks it first (`auth.sessionCheckCte`). */
+  uncheckedSession: string | null;
 }
 
 /**
@@ -78,8 +81,8 @@ export interface Placement {
  * catalogue cannot sell, a zero total, or the wallet's refusal of the debit. One declaration for the
  * PostgreSQL statement (which writes these values into its SQL) and the SQLite path.
  */
-export const PLACEMENT_REFUSALS = { ...LINE_REFUSALS, zero: 'zero_total', ...DEBIT_REFUSALS } as const;
-export type PlacementRefusal = LineRefusal | typeof PLACEMENT_REFUSALS.zero | DebitRefusal;
+export const PLACEMENT_REFUSALS = { ...LINE_REFUSALS, zero: 'zero_total', ...DEBIT_REFUSALS, ...SESSION_REFUSALS } as const;
+export type PlacementRefusal = LineRefusal | typeof PLACEMENT_REFUSALS.zero | DebitRefusal | SessionRefusal;
 
 export interface Placed {
   /** null when placed; otherwise nothing was written. */
@@ -91,6 +94,20 @@ export interface Placed {
   /** The priced lines, in product id order (meaningful when placed). */
   items: OrderItemRow[];
 }
+
+type PlacementArgs = [
+  productIds: string[],
+  quantities: number[],
+  userId: string,
+  ledgerId: string,
+  orderId: string,
+  eventId: string,
+  currency: string,
+  key: string | null,
+  hash: string | null,
+  keyExpiresAt: string,
+  now: string,
+];
 
 /**
  * PostgreSQL only: the whole placement as ONE statement, sent outside BEGIN/COMMIT (a statement is
@@ -109,59 +126,59 @@ export interface Placed {
  * stock and balance stay behind it. With an Idempotency-Key the idempotency module's
  * `keyClaimCte` claims it when the debit happened; a key already taken aborts the whole statement
  * with the UNIQUE violation of `idempotency_keys` (the service then answers the first order).
+ * With `session`, the auth module's `sessionCheckCte` (`caller`) is the request's session check:
+ * nothing goes ahead without its row, and its refusal comes before any other.
  */
-const placementOf = (buyer: boolean) => precompiled(
-  (
-    db: Db,
-    productIds: string[],
-    quantities: number[],
-    userId: string,
-    ledgerId: string,
-    orderId: string,
-    eventId: string,
-    currency: string,
-    key: string | null,
-    hash: string | null,
-    keyExpiresAt: string,
-    now: string,
-  ) => {
-    const ready = sql<boolean>`(select refused is null and amount > 0 from cart)`;
-    const amount = sql<number>`(select amount from cart)`;
-    return sql<PlacementRow>`
-    with ${orderLinesCtes(productIds, quantities)},
-    cart as materialized (
-      select coalesce(sum(line_total), 0)::bigint as amount, r.refused, r.product_id
-      from ${LINES.ref} left join lateral (
-        select refused, product_id from ${LINES.ref} where refused is not null order by refused = ${sql.lit(LINE_REFUSALS.outOfStock)}, product_id limit 1
-      ) r on true
-      group by r.refused, r.product_id
-    ),
-    ${orderPaymentCtes({ userId, ledgerId, orderId, now, amount, ready })},
-    ${stockTakeCte(now, sql<boolean>`exists (select 1 from ${DEBIT.ref})`)},
-    placed as (
-      insert into orders (id, user_id, status, subtotal, total, refunded_amount, currency, created_at, updated_at)
-      select ${orderId}, ${userId}, 'placed', ${amount}, ${amount}, 0, ${currency}, ${now}, ${now} from ${DEBIT.ref}
-      returning id
-    ),
-    ${keyClaimCte({ scope: 'order.place', principal: userId, key, hash, resourceId: orderId, now, expiresAt: keyExpiresAt, when: sql<boolean>`exists (select 1 from ${DEBIT.ref})` })},
-    ${buyer ? sql`` : sql`${accounts.buyerMarkCte({ userId, now, when: sql<boolean>`exists (select 1 from ${DEBIT.ref})` })},`}
-    items as (
-      insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
-      select placed.id, product_id, name, unit_price, quantity, line_total from ${LINES.ref}, placed
-    ),
-    placed_event as (
-      insert into order_events (id, order_id, type, from_status, to_status, actor_kind, actor_id, note, data, created_at)
-      select ${eventId}, placed.id, 'placed', null, 'placed', 'user', ${userId}, null, null, ${now} from placed
-    )
-    select coalesce(c.refused, case when c.amount = 0 then ${sql.lit(PLACEMENT_REFUSALS.zero)} end, v.refused) as refused, c.product_id as refused_product,
-      v.last_entry_id, l.product_id, l.name, l.unit_price, l.quantity, l.line_total
-    from cart c, ${WALLET_VERDICT.ref} v, ${LINES.ref} l
-    order by l.product_id`;
-  },
-);
+function placementSql(
+  v: { mark: boolean },
+  session: string | null,
+  ...[productIds, quantities, userId, ledgerId, orderId, eventId, currency, key, hash, keyExpiresAt, now]: PlacementArgs
+) {
+  const caller = sql<boolean>`exists (select 1 from ${CALLER.ref})`;
+  const ready = session !== null ? sql<boolean>`(select refused is null and amount > 0 from cart) and ${caller}` : sql<boolean>`(select refused is null and amount > 0 from cart)`;
+  const amount = sql<number>`(select amount from cart)`;
+  return sql<PlacementRow>`
+  with ${session !== null ? sql`${sessionCheckCte({ sessionId: session, userId })},` : sql``}
+  ${orderLinesCtes(productIds, quantities)},
+  cart as materialized (
+    select coalesce(sum(line_total), 0)::bigint as amount, r.refused, r.product_id
+    from ${LINES.ref} left join lateral (
+      select refused, product_id from ${LINES.ref} where refused is not null order by refused = ${sql.lit(LINE_REFUSALS.outOfStock)}, product_id limit 1
+    ) r on true
+    group by r.refused, r.product_id
+  ),
+  ${orderPaymentCtes({ userId, ledgerId, orderId, now, amount, ready })},
+  ${stockTakeCte(now, sql<boolean>`exists (select 1 from ${DEBIT.ref})`)},
+  placed as (
+    insert into orders (id, user_id, status, subtotal, total, refunded_amount, currency, created_at, updated_at)
+    select ${orderId}, ${userId}, 'placed', ${amount}, ${amount}, 0, ${currency}, ${now}, ${now} from ${DEBIT.ref}
+    returning id
+  ),
+  ${keyClaimCte({ scope: 'order.place', principal: userId, key, hash, resourceId: orderId, now, expiresAt: keyExpiresAt, when: sql<boolean>`exists (select 1 from ${DEBIT.ref})` })},
+  ${!v.mark ? sql`` : sql`${accounts.buyerMarkCte({ userId, now, when: sql<boolean>`exists (select 1 from ${DEBIT.ref})` })},`}
+  items as (
+    insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
+    select placed.id, product_id, name, unit_price, quantity, line_total from ${LINES.ref}, placed
+  ),
+  placed_event as (
+    insert into order_events (id, order_id, type, from_status, to_status, actor_kind, actor_id, note, data, created_at)
+    select ${eventId}, placed.id, 'placed', null, 'placed', 'user', ${userId}, null, null, ${now} from placed
+  )
+  select coalesce(${session !== null ? sql`case when not ${caller} then ${sql.lit(PLACEMENT_REFUSALS.ended)} end, ` : sql``}c.refused, case when c.amount = 0 then ${sql.lit(PLACEMENT_REFUSALS.zero)} end, v.refused) as refused, c.product_id as refused_product,
+    v.last_entry_id, l.product_id, l.name, l.unit_price, l.quantity, l.line_total
+  from cart c, ${WALLET_VERDICT.ref} v, ${LINES.ref} l
+  order by l.product_id`;
+}
 
-/** A first order marks its customer a buyer; a customer the session check saw as one skips the mark. */
-const placement = { first: placementOf(false), again: placementOf(true) };
+/**
+ * A first order marks its customer a buyer; a customer the session check saw as one skips the mark.
+ * A session not checked yet is checked by the statement, which then refuses before anything else.
+ */
+const placement = {
+  first: precompiled((_db: Db, ...a: PlacementArgs) => placementSql({ mark: true }, null, ...a)),
+  again: precompiled((_db: Db, ...a: PlacementArgs) => placementSql({ mark: false }, null, ...a)),
+  unchecked: precompiled((_db: Db, session: string, ...a: PlacementArgs) => placementSql({ mark: true }, session, ...a)),
+};
 
 interface PlacementRow extends OrderItemRow {
   refused: PlacementRefusal | null;
@@ -170,7 +187,9 @@ interface PlacementRow extends OrderItemRow {
 }
 
 export async function placeAtOnce(db: Handle, p: Placement): Promise<Placed> {
-  const { rows } = await placement[p.buyer ? 'again' : 'first'](own(db), p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.eventId, p.currency, p.idempotencyKey, p.requestHash, p.keyExpiresAt, p.now);
+  const args: PlacementArgs = [p.productIds, p.quantities, p.userId, p.ledgerId, p.orderId, p.eventId, p.currency, p.idempotencyKey, p.requestHash, p.keyExpiresAt, p.now];
+  const { rows } =
+    p.uncheckedSession !== null ? await placement.unchecked(own(db), p.uncheckedSession, ...args) : await (p.buyer ? placement.again : placement.first)(own(db), ...args);
   const first = rows[0]!;
   return {
     refused: first.refused,

@@ -4,6 +4,7 @@
  * (transitions.ts) for the user's cancel and every admin move (status change, refund).
  */
 import { accounts, type Person } from '../accounts/index.ts';
+import { checkSession, sessionEnded } from '../auth/index.ts';
 import type { Handle, SharedTrx } from '../../lib/db-types.ts';
 import type { Ctx } from '../../context.ts';
 import { own, type OrderStatus } from './tables.ts';
@@ -85,36 +86,56 @@ const outOfStock = (id: string) => conflict('out_of_stock', 'Not enough stock', 
  * customer's earlier order (`buyer`: a stale false only costs the mark's no-op).
  * Either way the step that refuses says why, and a refusal writes nothing (docs/orders.md).
  */
-export async function placeOrder(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined, buyer = false): Promise<{ order: Order; replayed: boolean }> {
+export async function placeOrder(
+  ctx: Ctx,
+  userId: string,
+  body: OrderBody,
+  key: string | undefined,
+  buyer = false,
+  uncheckedSession: string | null = null,
+): Promise<{ order: Order; replayed: boolean }> {
   try {
-    const placed = await placeOrReplay(ctx, userId, body, key, buyer);
+    const placed = await placeOrReplay(ctx, userId, body, key, buyer, uncheckedSession);
     if (!placed.replayed) ctx.metrics.ordersPlaced.inc();
     return placed;
   } catch (err) {
     // Counted here, after the Idempotency-Key check: a replay refused for stock is no refusal.
-    if (err instanceof AppError) ctx.metrics.ordersRefused.inc({ reason: err.code });
+    // A session that has ended is no refusal of an order.
+    if (err instanceof AppError && err.status !== 401) ctx.metrics.ordersRefused.inc({ reason: err.code });
     throw err;
   }
 }
 
-async function placeOrReplay(ctx: Ctx, userId: string, body: OrderBody, key: string | undefined, buyer: boolean): Promise<{ order: Order; replayed: boolean }> {
+async function placeOrReplay(
+  ctx: Ctx,
+  userId: string,
+  body: OrderBody,
+  key: string | undefined,
+  buyer: boolean,
+  uncheckedSession: string | null,
+): Promise<{ order: Order; replayed: boolean }> {
   const lines = normalise(body);
   const ref: KeyRef | null = key === undefined ? null : { scope: 'order.place', principal: userId, key };
   // The request, for the key: the merged lines (so the same cart in another line order is the same request).
   const hash = ref === null ? '' : requestHash(lines.map((l) => [l.productId, l.quantity]));
   // A key that was used before wins over any refusal (stock or credits may be gone since).
   const { value, replayed } = await runOnce(ctx, ref, hash, {
-    first: () => placeOnce(ctx, userId, lines, ref, hash, buyer),
+    first: () => placeOnce(ctx, userId, lines, ref, hash, buyer, uncheckedSession),
     replay: async (stored) => {
       const row = await repo.findOrder(ctx.db, stored.resource_id!);
       return (await withItems(ctx, [row!]))[0]!;
     },
     conflictMessage: 'This Idempotency-Key was used with different items',
+    // A key already used aborts the statement before it checked the session: only a standing
+    // session is answered from the key.
+    ...(uncheckedSession !== null && { beforeStored: () => checkSession(ctx, userId, uncheckedSession) }),
   });
   return { order: value, replayed };
 }
 
-async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: KeyRef | null, hash: string, buyer: boolean): Promise<Order> {
+async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: KeyRef | null, hash: string, buyer: boolean, uncheckedSession: string | null): Promise<Order> {
+  // Only the PostgreSQL statement checks a session itself.
+  if (uncheckedSession !== null && ctx.dialect !== 'postgres') await checkSession(ctx, userId, uncheckedSession);
   const clock = ctx.clock.now();
   const now = clock.toISOString();
   const order: repo.OrderRow = {
@@ -132,7 +153,7 @@ async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: KeyRef | 
     updated_at: now,
   };
   const claim = key === null ? null : { ref: key, hash, expiresAt: expiryOf(clock) };
-  const items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines, claim, buyer) : await placeInSteps(ctx, order, lines, claim, buyer);
+  const items = ctx.dialect === 'postgres' ? await placeAtOnce(ctx, order, lines, claim, buyer, uncheckedSession) : await placeInSteps(ctx, order, lines, claim, buyer);
   const total = items.reduce((s, i) => s + i.line_total, 0);
   return toOrder({ ...order, subtotal: total, total }, items);
 }
@@ -144,7 +165,7 @@ interface Claim {
   expiresAt: string;
 }
 
-async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Claim | null, buyer: boolean): Promise<Item[]> {
+async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Claim | null, buyer: boolean, uncheckedSession: string | null): Promise<Item[]> {
   let ledgerId = newId(ctx.clock);
   const eventId = newId(ctx.clock);
   for (let attempt = 0; ; attempt++) {
@@ -161,6 +182,7 @@ async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim:
       keyExpiresAt: claim?.expiresAt ?? order.created_at,
       now: order.created_at,
       buyer,
+      uncheckedSession,
     });
     if (placed.refused === null) {
       const byProduct = new Map(placed.items.map((r) => [r.product_id, r]));
@@ -236,6 +258,8 @@ function refusalOf(reason: repo.PlacementRefusal, productId: string | null): App
       return insufficientCredits();
     case R.noWallet:
       return notFound('wallet');
+    case R.ended:
+      return sessionEnded();
     case R.behind:
       // Five newer ids in a row were beaten by other movements of the same wallet.
       return conflict('conflict', 'The order could not be placed; try again');
