@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { own, read, type ReadDb } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
+import { cte } from '../../lib/cte.ts';
 
 export async function insertSession(db: Handle, s: { id: string; user_id: string; admin: boolean; mfa?: boolean; now: string }): Promise<void> {
   await own(db)
@@ -51,8 +52,8 @@ const sessionPrincipalWithWallet = precompiled((db: ReadDb, sessionId: string) =
 export const SESSION_REFUSALS = { ended: 'session_ended' } as const;
 export type SessionRefusal = (typeof SESSION_REFUSALS)[keyof typeof SESSION_REFUSALS];
 
-/** The name of `sessionCheckCte`'s CTE, for the statement that gates its work on it. */
-export const CALLER = { ref: sql.raw('caller') };
+/** `sessionCheckCte`'s CTE, for the statement that gates its work on it: one row while the session stands. */
+export const CALLER = cte<{ standing: 1 }>('caller');
 
 /**
  * PostgreSQL: the session check of `authenticate` as a CTE (`caller`) of a route's own statement,
@@ -62,7 +63,7 @@ export const CALLER = { ref: sql.raw('caller') };
  */
 export function sessionCheckCte(p: { sessionId: string; userId: string }) {
   return sql`${CALLER.ref} as (
-      select u.first_order_at from sessions s join users u on u.id = s.user_id
+      select 1 as standing from sessions s join users u on u.id = s.user_id
       where s.id = ${sessionKey(p.sessionId)} and s.revoked_at is null and u.deleted_at is null and s.user_id = ${p.userId}
     )`;
 }

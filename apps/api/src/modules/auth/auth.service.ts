@@ -293,6 +293,10 @@ export function endAllSessions(ctx: Ctx, db: Handle, userId: string): Promise<nu
   return repo.revokeUserSessions(db, userId, ctx.clock.now().toISOString());
 }
 
+/** A session stands while it is not revoked, belongs to the token's user and that user is not deleted (`sessionCheckCte` alike). */
+const standing = (row: repo.SessionPrincipalRow | undefined, userId: string): row is repo.SessionPrincipalRow =>
+  row !== undefined && row.revoked_at === null && row.deleted_at === null && row.user_id === userId;
+
 const walletOf = (r: repo.SessionPrincipalRow): WalletBalances | null =>
   r.shopping_credits == null ? null : { shopping_credits: r.shopping_credits, reward_points: r.reward_points ?? 0, e_vouchers: r.e_vouchers ?? 0 };
 
@@ -310,7 +314,7 @@ export async function authenticate(
     const claims = await ctx.tokens.verify(headers.customToken);
     if (!claims) throw invalidToken();
     const row = await repo.findSessionPrincipal(ctx.db, claims.sid, withWallet);
-    if (!row || row.revoked_at !== null || row.deleted_at !== null || row.user_id !== claims.sub) throw invalidToken();
+    if (!standing(row, claims.sub)) throw invalidToken();
     // The role claim is honoured only while the user is still an admin: demotion ends it at once.
     const isAdmin = claims.role === 'admin' && row.is_admin === 1;
     const principal: Principal = { userId: row.user_id, sessionId: claims.sid, isAdmin, role: isAdmin ? row.staff_role : null, mfa: row.mfa === 1, buyer: row.first_order_at !== null };
@@ -341,8 +345,7 @@ export async function authenticateLater(ctx: Ctx, headers: { customToken?: strin
 
 /** The session check of `authenticate`, for a caller whose route has not checked it yet (`sessionUnchecked`). */
 export async function checkSession(ctx: Ctx, userId: string, sessionId: string): Promise<void> {
-  const row = await repo.findSessionPrincipal(ctx.db, sessionId);
-  if (!row || row.revoked_at !== null || row.deleted_at !== null || row.user_id !== userId) throw invalidToken();
+  if (!standing(await repo.findSessionPrincipal(ctx.db, sessionId), userId)) throw invalidToken();
 }
 
 /** The 401 of a session that has ended, for a route whose own statement found it so. */

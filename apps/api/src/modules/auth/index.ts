@@ -17,7 +17,7 @@ export { checkPhoneOtp, consumePhoneOtp, purgeExpiredOtps, sendPhoneOtp, spendPh
 export type { PhoneOtpProof, PhoneOtpPurpose } from './otp.service.ts';
 export type { AuthView } from './tables.ts';
 export { forgetEmailCodes } from './otp.service.ts';
-export { checkSession, endAllSessions, requirePhone, sessionEnded, type Principal } from './auth.service.ts';
+export { checkSession, endAllSessions, requirePhone, sessionEnded } from './auth.service.ts';
 export { CALLER, SESSION_REFUSALS, sessionCheckCte, type SessionRefusal } from './auth.repository.ts';
 export { OtpSentSchema } from './otp.schemas.ts';
 export { PhoneSchema } from './auth.schemas.ts';
