@@ -186,6 +186,8 @@ describe('orders: quote, placement, idempotency', () => {
       [[{ product_id: a, quantity: 3 }], 'ended-1'], // another cart under that key: not its conflict either
       [[{ product_id: a, quantity: 50 }], undefined], // more than the stock: the session is refused first
       [[{ product_id: 'nope', quantity: 1 }], 'ended-2'],
+      [[{ product_id: a, quantity: 60 }, { product_id: a, quantity: 40 }], undefined], // merged above 99: judged after the session
+      [{ product_id: a }, undefined], // not even a list
     ] as const) {
       const res = await order(t, u, items, key);
       assert.deepEqual([res.status, res.body.error, res.headers['idempotent-replayed']], [401, 'unauthorized', undefined], `${JSON.stringify(items)} ${key}: ${res.text}`);

@@ -114,7 +114,14 @@ async function placeOrReplay(
   buyer: boolean,
   uncheckedSession: string | null,
 ): Promise<{ order: Order; replayed: boolean }> {
-  const lines = normalise(body);
+  let lines: Line[];
+  try {
+    lines = normalise(body);
+  } catch (err) {
+    // An ended session is told so before its cart is judged, as by every check before the statement.
+    if (uncheckedSession !== null) await checkSession(ctx, userId, uncheckedSession);
+    throw err;
+  }
   const ref: KeyRef | null = key === undefined ? null : { scope: 'order.place', principal: userId, key };
   // The request, for the key: the merged lines (so the same cart in another line order is the same request).
   const hash = ref === null ? '' : requestHash(lines.map((l) => [l.productId, l.quantity]));
