@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../apps/api/test/support/spawn-api.ts';
+import { freePort, START_ENV } from '../apps/api/test/support/spawn-api.ts';
 
 export const ADMIN = { phone: '+919000000999', password: 'bench-admin-password' };
 
@@ -29,7 +29,7 @@ export async function startApi(url: string, extra: { nodeArgs?: string[]; env?: 
   const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...apiNodeArgs, ...(extra.nodeArgs ?? []), 'src/main.js'], {
     cwd: join(import.meta.dirname, '..', 'apps', 'api'),
     env: {
-      PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url,
+      PATH: process.env.PATH ?? '', ...START_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url,
       JWT_SECRET: randomBytes(32).toString('hex'), SEED_ADMIN_PHONE: ADMIN.phone, SEED_ADMIN_PASSWORD: ADMIN.password, ADMIN_REQUIRE_MFA: 'false', CATALOGUE_CACHE_MS: '0', JOBS_INTERVAL_SECONDS: '0',
       ...extra.env,
     },

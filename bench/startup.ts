@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../apps/api/test/support/spawn-api.ts';
+import { freePort, START_ENV } from '../apps/api/test/support/spawn-api.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
 
 const runs = Number(process.env.RUNS ?? 7);
@@ -47,7 +47,7 @@ async function once(): Promise<{ startMs: number; idleRssMb: number; firstCallMs
   const t0 = performance.now();
   const child = spawn(cmd[0]!, cmd.slice(1), {
     cwd,
-    env: { ...process.env, ...(process.env.BENCH_COLD === '1' && { NODE_COMPILE_CACHE: join(dir, 'compile-cache') }), NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', DATA_DIR: dir, DATABASE_URL: pg?.url ?? `sqlite:${join(dir, 'sf.db')}`, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...START_ENV, ...process.env, ...(process.env.BENCH_COLD === '1' && { NODE_COMPILE_CACHE: join(dir, 'compile-cache') }), NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', DATA_DIR: dir, DATABASE_URL: pg?.url ?? `sqlite:${join(dir, 'sf.db')}`, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
   });
   const exited = new Promise((r) => child.once('exit', r));

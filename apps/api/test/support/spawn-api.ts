@@ -32,6 +32,14 @@ export async function freePort(): Promise<number> {
   }
 }
 
+/**
+ * The environment the start command adds (package.json): glibc hands every allocation of 4 MB or
+ * more straight back to the system when freed. Without it, once a password hash's scrypt buffer
+ * (16 MB at N = 2^14) was freed, glibc raised its threshold and each libuv thread kept such a
+ * buffer for good: up to 64 MB (docs/operations.md, "Memory or throughput").
+ */
+export const START_ENV = { GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=4194304' };
+
 export interface ApiProcess {
   url: string;
   child: ChildProcess;
@@ -53,7 +61,7 @@ export async function spawnApi(env: Record<string, string>, nodeArgs: string[] =
   const entry = existsSync(join(root, 'src/main.js')) ? 'src/main.js' : 'src/server.ts';
   const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...nodeArgs, entry], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { PATH: process.env.PATH ?? '', ...START_ENV, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
