@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { authenticate, authenticateLater, checkSession, type Principal } from './auth.service.ts';
 import { permissionsOf, type Permission } from './permissions.ts';
@@ -34,15 +34,18 @@ export function installAuth(app: FastifyInstance): void {
 
   // A route whose statement checks the session sees its own validation failure (attachValidation),
   // so an ended session is answered 401 before a malformed request's 400, as on every other route.
-  app.addHook('onRoute', (route) => {
-    if (route.config?.sessionInStatement === true) route.attachValidation = true;
-  });
-  app.addHook('preHandler', async (request) => {
+  // Only that route gets the hook: every other request skips it.
+  const sessionBeforeValidation = async (request: FastifyRequest): Promise<void> => {
     const failure = request.validationError;
-    if (failure === undefined || failure === null || request.routeOptions.config?.sessionInStatement !== true) return;
+    if (failure === undefined || failure === null) return;
     const principal = request.principal;
     if (principal?.sessionUnchecked === true) await checkSession(app.ctx, principal.userId, principal.sessionId!);
     throw failure;
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.sessionInStatement !== true) return;
+    route.attachValidation = true;
+    route.preHandler = [sessionBeforeValidation, ...(route.preHandler === undefined ? [] : [route.preHandler].flat())];
   });
 
   app.addHook('onRequest', async (request) => {
