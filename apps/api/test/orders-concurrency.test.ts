@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { newId } from '../src/lib/ids.ts';
-import { call, createAdmin, createTestApp, onPostgres, registerUser, type TestApp, type TestUser } from './helpers.ts';
+import { call, countingApp, createAdmin, createTestApp, onPostgres, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { assertLedgerMatches } from './support/wallet.ts';
 import { countRows, credit, order, product, stockOf } from './orders-fixtures.ts';
 
@@ -48,13 +48,24 @@ describe('orders under concurrency', () => {
       await trx.insertInto('wallet_transactions').values({ id: aheadId, user_id: u.id, type: 'adjustment', amount: 1, balance_after: Number(w.shopping_credits) + 1, reference: 'ahead', created_at: ahead.now().toISOString() }).execute();
       await trx.updateTable('wallets').set({ shopping_credits: Number(w.shopping_credits) + 1, last_entry_id: aheadId }).where('user_id', '=', u.id).execute();
     });
-    const placed = await order(t, u, [{ product_id: a, quantity: 2 }]);
-    assert.equal(placed.status, 201, placed.text);
-    const cancelled = await call(t.app, 'POST', `/api/v1/orders/${placed.body.id}/cancel`, { token: u.token });
-    assert.equal(cancelled.status, 200, cancelled.text);
+    const { app, statements, close } = await countingApp(t);
+    try {
+      const placed = await call(app, 'POST', '/api/v1/orders', { token: u.token, body: { items: [{ product_id: a, quantity: 2 }] } });
+      assert.equal(placed.status, 201, placed.text);
+      // PostgreSQL's one statement takes the id after the newer one itself, under the wallet's lock: no second try.
+      if (onPostgres) assert.equal(statements.length, 1, statements.join('\n'));
+      const cancelled = await call(app, 'POST', `/api/v1/orders/${placed.body.id}/cancel`, { token: u.token });
+      assert.equal(cancelled.status, 200, cancelled.text);
+    } finally {
+      await close();
+    }
     const rows = await db.selectFrom('wallet_transactions').select(['id', 'type']).where('user_id', '=', u.id).orderBy('id').execute();
     assert.deepEqual(rows.map((r) => r.type), ['adjustment', 'adjustment', 'order_payment', 'order_refund']);
-    assert.ok(rows[2]!.id > aheadId && rows[3]!.id > rows[2]!.id);
+    // The payment's id is the one right after the ahead one: its millisecond plus one.
+    const nextHex = (parseInt(aheadHex, 16) + 1).toString(16).padStart(12, '0');
+    assert.equal(rows[2]!.id.slice(0, 13), `${nextHex.slice(0, 8)}-${nextHex.slice(8)}`);
+    assert.match(rows[2]!.id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a UUIDv7 like every other id');
+    assert.ok(rows[3]!.id > rows[2]!.id);
     assert.equal(await assertLedgerMatches(t, u.id), 5001);
   });
 
@@ -267,6 +278,32 @@ describe('PostgreSQL: moves that meet another transaction on the order row', { s
     assert.equal(await countRows(t, 'refunds', ['order_id', orderId]), 0);
     assert.equal(await stockOf(t, p), 8, 'no stock came back');
     assert.equal(await assertLedgerMatches(t, u.id), 8000);
+  });
+
+  it('a refund whose id another instance beat reads the wallet again under its lock: beaten once more while it waits, it is still refunded once, ordered last', async () => {
+    const { u, orderId } = await paidOrder(1000, 2);
+    // Ids minted by instances whose clocks run 10 s and 20 s ahead of this one.
+    const idAt = (ms: number) => {
+      const hex = ms.toString(16).padStart(12, '0');
+      return `${hex.slice(0, 8)}-${hex.slice(8)}-7000-8000-000000000000`;
+    };
+    const [first, second] = [idAt(t.clock.now().getTime() + 10_000), idAt(t.clock.now().getTime() + 20_000)];
+    const db = t.db.database.db;
+    await db.updateTable('wallets').set({ last_entry_id: first }).where('user_id', '=', u.id).execute();
+    // The second instance holds the wallet. The refund's debit is refused at once (the committed
+    // row already has a newer id, so nothing waits), and the refund asks for the wallet again.
+    await locker.query('begin');
+    await locker.query('select user_id from wallets where user_id = $1 for update', [u.id]);
+    const refund = call(t.app, 'POST', `/api/v1/admin/orders/${orderId}/refund`, { token: admin.token, body: { amount: 500 } });
+    await waitForLockWaiters(1);
+    await locker.query('update wallets set last_entry_id = $2 where user_id = $1', [u.id, second]);
+    await locker.query('commit');
+    const r = await refund;
+    assert.equal(r.status, 201, r.text);
+    const rows = await db.selectFrom('wallet_transactions').select(['id', 'type']).where('user_id', '=', u.id).orderBy('id').execute();
+    assert.deepEqual(rows.map((x) => x.type), ['adjustment', 'order_payment', 'order_refund']);
+    assert.ok(rows[2]!.id > second, `${rows[2]!.id} after ${second}`);
+    assert.equal(await assertLedgerMatches(t, u.id), 10_000 - 2_000 + 500);
   });
 
   it('two refunds with one Idempotency-Key, both past the key look-up before either commits → one refund, both answer it', async () => {

@@ -26,6 +26,15 @@ export async function findWallet(db: Handle, userId: string): Promise<WalletRow 
   return (await walletOf(own(db), userId)).rows[0];
 }
 
+const walletLocked = precompiled((db: Db, userId: string) =>
+  own(db).selectFrom('wallets').select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers', 'last_entry_id']).where('user_id', '=', userId).forUpdate(),
+);
+
+/** PostgreSQL only: the wallet, locked until the caller's transaction ends (SQLite's write lock already does that). */
+export async function lockWallet(db: Handle, userId: string): Promise<WalletRow | undefined> {
+  return (await walletLocked(own(db), userId)).rows[0];
+}
+
 /**
  * Adds `amount` (signed) to the shopping credits in one conditional statement: the database does
  * the arithmetic and refuses a result below zero, so there is no read-modify-write to race. The
@@ -48,16 +57,24 @@ export async function addShoppingCredits(db: Handle, userId: string, amount: num
 }
 
 /**
- * Why the wallet refused a debit: no wallet; a last ledger id not older than the movement's (another
- * movement committed a newer id first: retry with a newer one, `ledger.nextEntryId`); or too few
- * credits.
+ * Why the wallet refused a debit: no wallet, or too few credits. (A wallet whose last ledger id is
+ * newer than the movement's is not a refusal: the movement takes the next id after it.)
  */
-export const DEBIT_REFUSALS = { noWallet: 'no_wallet', behind: 'entry_behind', insufficient: 'insufficient_credits' } as const;
+export const DEBIT_REFUSALS = { noWallet: 'no_wallet', insufficient: 'insufficient_credits' } as const;
 export type DebitRefusal = (typeof DEBIT_REFUSALS)[keyof typeof DEBIT_REFUSALS];
 
 /** The CTEs of `orderPaymentCtes` that the orders module's part of the statement reads. */
-export const WALLET_VERDICT = cte<{ refused: DebitRefusal | null; last_entry_id: string | null }>('wallet_verdict');
+export const WALLET_VERDICT = cte<{ refused: DebitRefusal | null }>('wallet_verdict');
 export const DEBIT = cte<{ shopping_credits: number }>('debit');
+
+/**
+ * PostgreSQL: the id after ledger id `last` (text, a UUIDv7), keeping `id`'s tail: `last`'s
+ * millisecond plus one, as `newId(clock, last)` does when the clock is behind.
+ */
+const entryAfter = (last: RawBuilder<string>, id: string) => sql<string>`(
+      select substr(h, 1, 8) || '-' || substr(h, 9, 4) || substr(${id}::text, 14)
+      from (select lpad(to_hex(('x' || substr(${last}, 1, 8) || substr(${last}, 10, 4))::bit(48)::bigint + 1), 12, '0') as h) next_ms
+    )`;
 
 /**
  * PostgreSQL: the wallet's part of an order placement, as CTEs for the orders module's one
@@ -67,33 +84,38 @@ export const DEBIT = cte<{ shopping_credits: number }>('debit');
  * - `wallet`: the buyer's wallet row, locked (FOR UPDATE answers its latest committed version, so
  *   the verdict below is exact). It is locked only after `ready` is evaluated, i.e. after whatever
  *   `ready` reads (the product rows): one lock order for every placement.
- * - `wallet_verdict`: `refused` (a `DebitRefusal`, null when the debit goes ahead) and the wallet's
- *   `last_entry_id`.
+ * - `entry`: the movement's ledger id: `ledgerId`, or, when another movement of the wallet
+ *   committed a newer id first (another placement that got the lock before this one, or an
+ *   instance whose clock runs ahead), the id right after that one. Being chosen under the lock,
+ *   it is never beaten, so a placement never has to try again.
+ * - `wallet_verdict`: `refused` (a `DebitRefusal`, null when the debit goes ahead).
  * - `debit`: the conditional UPDATE (the same checks again, and CHECK `wallets_non_negative`
  *   behind them), answering the new balance; no row when refused.
  * - `payment`: the `order_payment` ledger row carrying that balance, reference = the order id.
  */
 export function orderPaymentCtes(p: { userId: string; ledgerId: string; orderId: string; now: string; amount: RawBuilder<number>; ready: RawBuilder<boolean> }) {
+  const entry = sql<string>`(select id from entry)`;
   return sql`wallet as materialized (
       select shopping_credits, last_entry_id from wallets where user_id = ${p.userId} and ${p.ready} for update
+    ),
+    entry as materialized (
+      select case when last_entry_id >= ${p.ledgerId} then ${entryAfter(sql`last_entry_id`, p.ledgerId)} else ${p.ledgerId} end as id from wallet
     ),
     ${WALLET_VERDICT.ref} as materialized (
       select case
           when not exists (select 1 from wallet) then ${sql.lit(DEBIT_REFUSALS.noWallet)}
-          when (select last_entry_id from wallet) >= ${p.ledgerId} then ${sql.lit(DEBIT_REFUSALS.behind)}
           when (select shopping_credits from wallet) < ${p.amount} then ${sql.lit(DEBIT_REFUSALS.insufficient)}
-        end as refused,
-        (select last_entry_id from wallet) as last_entry_id
+        end as refused
     ),
     ${DEBIT.ref} as (
-      update wallets set shopping_credits = shopping_credits - ${p.amount}, last_entry_id = ${p.ledgerId}, updated_at = ${p.now}
+      update wallets set shopping_credits = shopping_credits - ${p.amount}, last_entry_id = ${entry}, updated_at = ${p.now}
       where user_id = ${p.userId} and ${p.ready} and (select refused from ${WALLET_VERDICT.ref}) is null
-        and shopping_credits >= ${p.amount} and (last_entry_id is null or last_entry_id < ${p.ledgerId})
+        and shopping_credits >= ${p.amount} and (last_entry_id is null or last_entry_id < ${entry})
       returning shopping_credits
     ),
     payment as (
       insert into wallet_transactions (id, user_id, type, amount, balance_after, reference, created_at)
-      select ${p.ledgerId}, ${p.userId}, 'order_payment', -${p.amount}, ${DEBIT.ref}.shopping_credits, ${p.orderId}, ${p.now} from ${DEBIT.ref}
+      select ${entry}, ${p.userId}, 'order_payment', -${p.amount}, ${DEBIT.ref}.shopping_credits, ${p.orderId}, ${p.now} from ${DEBIT.ref}
       returning id
     )`;
 }

@@ -59,11 +59,13 @@ export async function applyMovement(ctx: Ctx, trx: SharedTrx, m: Movement): Prom
       await repo.insertTransaction(trx, row);
       return toTransaction(row);
     }
-    const wallet = await repo.findWallet(trx, m.userId);
+    // Why not, read under the wallet's lock, so a newer id chosen now cannot be beaten again:
+    // SQLite's transactions hold the write lock from their start (`begin immediate`); PostgreSQL locks the row.
+    const wallet = ctx.dialect === 'postgres' ? await repo.lockWallet(trx, m.userId) : await repo.findWallet(trx, m.userId);
     if (!wallet) throw notFound('wallet');
     const newer = nextEntryId(ctx, wallet, id);
     if (newer === null) throw insufficientCredits();
-    if (attempt === 4) throw new Error('ledger: could not order the movement after the wallet\'s last one');
+    if (attempt === 1) throw new Error('ledger: a movement was refused twice under the wallet\'s lock');
     id = newer;
   }
 }

@@ -89,8 +89,6 @@ export interface Placed {
   refused: PlacementRefusal | null;
   /** The first refused line's product (product refusals only). */
   productId: string | null;
-  /** The wallet's last ledger id (to order a retry after it when `refused` is `entry_behind`). */
-  lastEntryId: string | null;
   /** The priced lines, in product id order (meaningful when placed). */
   items: OrderItemRow[];
 }
@@ -165,7 +163,7 @@ function placementSql(
     select ${eventId}, placed.id, 'placed', null, 'placed', 'user', ${userId}, null, null, ${now} from placed
   )
   select coalesce(${session !== null ? sql`case when not ${caller} then ${sql.lit(PLACEMENT_REFUSALS.ended)} end, ` : sql``}c.refused, case when c.amount = 0 then ${sql.lit(PLACEMENT_REFUSALS.zero)} end, v.refused) as refused, c.product_id as refused_product,
-    v.last_entry_id, l.product_id, l.name, l.unit_price, l.quantity, l.line_total
+    exists (select 1 from placed) as placed, l.product_id, l.name, l.unit_price, l.quantity, l.line_total
   from cart c, ${WALLET_VERDICT.ref} v, ${LINES.ref} l
   order by l.product_id`;
 }
@@ -183,7 +181,7 @@ const placement = {
 interface PlacementRow extends OrderItemRow {
   refused: PlacementRefusal | null;
   refused_product: string | null;
-  last_entry_id: string | null;
+  placed: boolean;
 }
 
 export async function placeAtOnce(db: Handle, p: Placement): Promise<Placed> {
@@ -191,10 +189,11 @@ export async function placeAtOnce(db: Handle, p: Placement): Promise<Placed> {
   const { rows } =
     p.uncheckedSession !== null ? await placement.unchecked(own(db), p.uncheckedSession, ...args) : await (p.buyer ? placement.again : placement.first)(own(db), ...args);
   const first = rows[0]!;
+  // The debit repeats the verdict's checks under the same locks: a verdict without an order is a bug, never a 201.
+  if (first.refused === null && !first.placed) throw new Error('orders: the placement refused nothing and wrote no order');
   return {
     refused: first.refused,
     productId: first.refused_product,
-    lastEntryId: first.last_entry_id,
     items: rows.map((r) => ({ order_id: p.orderId, product_id: r.product_id, name: r.name, unit_price: r.unit_price, quantity: r.quantity, line_total: r.line_total })),
   };
 }

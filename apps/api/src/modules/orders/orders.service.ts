@@ -173,35 +173,25 @@ interface Claim {
 }
 
 async function placeAtOnce(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Claim | null, buyer: boolean, uncheckedSession: string | null): Promise<Item[]> {
-  let ledgerId = newId(ctx.clock);
-  const eventId = newId(ctx.clock);
-  for (let attempt = 0; ; attempt++) {
-    const placed = await repo.placeAtOnce(ctx.db, {
-      orderId: order.id,
-      eventId,
-      ledgerId,
-      userId: order.user_id,
-      productIds: lines.map((l) => l.productId),
-      quantities: lines.map((l) => l.quantity),
-      currency: order.currency,
-      idempotencyKey: claim?.ref.key ?? null,
-      requestHash: claim?.hash ?? null,
-      keyExpiresAt: claim?.expiresAt ?? order.created_at,
-      now: order.created_at,
-      buyer,
-      uncheckedSession,
-    });
-    if (placed.refused === null) {
-      const byProduct = new Map(placed.items.map((r) => [r.product_id, r]));
-      return lines.map((l) => toItem(byProduct.get(l.productId)!));
-    }
-    // Another movement of this wallet committed a newer ledger id first: order after it.
-    if (placed.refused === R.behind && attempt < 4) {
-      ledgerId = newId(ctx.clock, placed.lastEntryId!);
-      continue;
-    }
-    throw refusalOf(placed.refused, placed.productId);
-  }
+  const placed = await repo.placeAtOnce(ctx.db, {
+    orderId: order.id,
+    eventId: newId(ctx.clock),
+    // The statement orders it after the wallet's last ledger id when that one is newer.
+    ledgerId: newId(ctx.clock),
+    userId: order.user_id,
+    productIds: lines.map((l) => l.productId),
+    quantities: lines.map((l) => l.quantity),
+    currency: order.currency,
+    idempotencyKey: claim?.ref.key ?? null,
+    requestHash: claim?.hash ?? null,
+    keyExpiresAt: claim?.expiresAt ?? order.created_at,
+    now: order.created_at,
+    buyer,
+    uncheckedSession,
+  });
+  if (placed.refused !== null) throw refusalOf(placed.refused, placed.productId);
+  const byProduct = new Map(placed.items.map((r) => [r.product_id, r]));
+  return lines.map((l) => toItem(byProduct.get(l.productId)!));
 }
 
 function placeInSteps(ctx: Ctx, order: repo.OrderRow, lines: Line[], claim: Claim | null, buyer: boolean): Promise<Item[]> {
@@ -267,9 +257,6 @@ function refusalOf(reason: repo.PlacementRefusal, productId: string | null): App
       return notFound('wallet');
     case R.ended:
       return sessionEnded();
-    case R.behind:
-      // Five newer ids in a row were beaten by other movements of the same wallet.
-      return conflict('conflict', 'The order could not be placed; try again');
   }
 }
 
