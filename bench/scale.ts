@@ -33,7 +33,7 @@ import { openDatabase, type Dialect } from '../apps/api/src/db/kysely.ts';
 import type { DB } from '../apps/api/src/db/schema.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
-import { rootHandle, type Ctx } from '../apps/api/src/context.ts';
+import { databaseParts, type Ctx } from '../apps/api/src/context.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { TokenSigner } from '../apps/api/src/lib/tokens.ts';
 import { createMetrics } from '../apps/api/src/lib/metrics.ts';
@@ -425,7 +425,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     const config = loadConfig({ DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' });
     const database = openDatabase(url);
     if (args.url !== undefined) await migrateToLatest(database.db);
-    const ctx: Ctx = { db: rootHandle(database.db), dialect, config, clock: systemClock, log: pino({ level: 'error' }), tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null, metrics: createMetrics() };
+    const ctx: Ctx = { ...databaseParts(database), config, clock: systemClock, log: pino({ level: 'error' }), tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null, metrics: createMetrics() };
     for (let pass = 1; pass <= 5; pass++) {
       let changed = 0;
       const took: string[] = [];

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
-import { rootHandle, type Ctx } from './context.ts';
+import { databaseParts, type Ctx } from './context.ts';
 import { openDatabase } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
@@ -28,7 +28,7 @@ try {
   const database = openDatabase(config.databaseUrl, { poolSize: 1, synchronous: config.sqliteSynchronous });
   await migrateToLatest(database.db);
   const log = pino({ level: config.logLevel });
-  const ctx: Ctx = { db: rootHandle(database.db), dialect: database.dialect, config, clock: systemClock, log, tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null, metrics: createMetrics() };
+  const ctx: Ctx = { ...databaseParts(database), config, clock: systemClock, log, tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null, metrics: createMetrics() };
   try {
     const done = await breakGlassResetMfa(ctx, values.phone);
     console.log(JSON.stringify({ reset_mfa: true, user_id: done.id, phone: done.phone }));

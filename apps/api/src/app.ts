@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { frameworkRefusals, trustProxyOption } from '@storefront/runtime';
 import type { Config } from './config.ts';
-import { rootHandle, type Ctx } from './context.ts';
+import { databaseParts, type Ctx } from './context.ts';
 import { openDatabase, type Database } from './db/kysely.ts';
 import { settleBackground } from './lib/background.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -94,8 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   const ctx: Ctx = {
-    db: rootHandle(database.db),
-    dialect: database.dialect,
+    ...databaseParts(database),
     config,
     clock,
     log: app.log,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
-import type { Dialect } from './db/kysely.ts';
+import type { Database, Dialect } from './db/kysely.ts';
 import type { DB } from './db/schema.ts';
 import type { RootHandle } from './lib/db-types.ts';
 import type { Clock } from './lib/clock.ts';
@@ -14,6 +14,8 @@ export interface Ctx {
   /** No table in view: each module narrows it to its own tables (lib/db-types.ts). */
   db: RootHandle;
   dialect: Dialect;
+  /** A handle for one long read, released when it ends (`Database.longRead`: SQLite's exports read on a connection of their own). */
+  longRead(): { db: RootHandle; release(): Promise<void> };
   config: Readonly<Config>;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -26,3 +28,15 @@ export interface Ctx {
 
 /** The open database as `Ctx.db`: from here on, each module sees only its own tables. */
 export const rootHandle = (db: Kysely<DB>): RootHandle => db as unknown as RootHandle;
+
+/** The database's part of a `Ctx`. */
+export function databaseParts(database: Database): Pick<Ctx, 'db' | 'dialect' | 'longRead'> {
+  return {
+    db: rootHandle(database.db),
+    dialect: database.dialect,
+    longRead: () => {
+      const r = database.longRead();
+      return { db: rootHandle(r.db), release: r.release };
+    },
+  };
+}

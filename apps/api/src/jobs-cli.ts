@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
-import { rootHandle, type Ctx } from './context.ts';
+import { databaseParts, type Ctx } from './context.ts';
 import { openDatabase } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
@@ -14,7 +14,7 @@ try {
   const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous, cacheKib: config.sqliteCacheKib, statementTimeoutMs: config.databaseStatementTimeoutMs });
   await migrateToLatest(database.db);
   const log = pino({ level: config.logLevel });
-  const ctx: Ctx = { db: rootHandle(database.db), dialect: database.dialect, config, clock: systemClock, log, tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null, metrics: createMetrics() };
+  const ctx: Ctx = { ...databaseParts(database), config, clock: systemClock, log, tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null, metrics: createMetrics() };
   const results = await runJobs(ctx);
   console.log(JSON.stringify(results));
   await database.close();

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
-import { EXPORT_BATCH, localDate, money, records, text, utcTime } from '../src/lib/csv.ts';
+import { EXPORT_BATCH, allBatches, localDate, money, records, text, utcTime, type TimeKey } from '../src/lib/csv.ts';
 import { TRANSACTION_CSV_COLUMNS } from '../src/modules/wallet/wallet.service.ts';
 import { call, countingApp, createAdmin, createTestApp, onPostgres, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { credit, order, product } from './orders-fixtures.ts';
@@ -200,6 +200,41 @@ describe('admin CSV exports', () => {
       assert.equal(counting.statements.filter((s) => /from "wallet_transactions"/.test(s)).length, 3, 'ceil(n / batch) + nothing more');
     } finally {
       await counting.close();
+    }
+  });
+
+  it('an export reads through the handle it opened (a connection of its own on SQLite) and releases it when the rows end, when the download is cut off and when a read fails', async () => {
+    const key = (i: number): TimeKey => ({ created_at: '2026-01-01T00:00:00.000Z', id: String(1_000_000 - i) });
+    for (const ahead of [false, true]) {
+      const size = ahead ? EXPORT_BATCH.postgres : EXPORT_BATCH.sqlite;
+      const run = (rows: number, failAt?: number) => {
+        const handle = { db: Symbol('reader'), released: 0, seen: new Set<symbol>() };
+        const batches = allBatches(
+          () => ({ db: handle.db, release: async () => void handle.released++ }),
+          async (db, older) => {
+            handle.seen.add(db);
+            const from = older === null ? 0 : 1_000_000 - Number(older.id) + 1;
+            if (failAt !== undefined && from >= failAt) throw new Error('the database went away');
+            return Array.from({ length: Math.max(0, Math.min(size, rows - from)) }, (_, k) => key(from + k));
+          },
+          (r) => r,
+          async (db) => void handle.seen.add(db),
+          ahead,
+        );
+        return { handle, batches };
+      };
+      const whole = run(size * 2 + 1);
+      let n = 0;
+      for await (const [batch] of whole.batches) n += batch.length;
+      assert.deepEqual([n, whole.handle.released, [...whole.handle.seen]], [size * 2 + 1, 1, [whole.handle.db]], `ahead ${ahead}: every row, through the handle, released once`);
+      const cut = run(size * 3);
+      for await (const _ of cut.batches) break; // the client went away after the first batch
+      assert.equal(cut.handle.released, 1, `ahead ${ahead}: released when cut off`);
+      const failed = run(size * 3, size);
+      await assert.rejects(async () => {
+        for await (const _ of failed.batches);
+      }, /went away/);
+      assert.equal(failed.handle.released, 1, `ahead ${ahead}: released when a read fails`);
     }
   });
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { sql } from 'kysely';
-import { openDatabase } from '../src/db/kysely.ts';
+import { LONG_READ_CACHE_KIB, openDatabase } from '../src/db/kysely.ts';
 
 const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) };
 
@@ -100,6 +100,32 @@ describe('configuration', () => {
       } finally {
         await database.close();
       }
+    }
+  });
+
+  it("a long read on a SQLite file is a read-only connection of its own with a 2 MB cache, closed by its release; in memory it is the database itself", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sf-long-read-'));
+    const database = openDatabase(`sqlite:${join(dir, 'long.db')}`);
+    try {
+      await sql`create table t (x integer)`.execute(database.db);
+      await sql`insert into t values (1)`.execute(database.db);
+      const long = database.longRead();
+      assert.notEqual(long.db, database.db);
+      assert.equal((await sql<{ cache_size: number }>`pragma cache_size`.execute(long.db)).rows[0]!.cache_size, -LONG_READ_CACHE_KIB);
+      assert.equal((await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db)).rows[0]!.cache_size, -16_000, 'the serving connection keeps its own');
+      assert.deepEqual((await sql<{ x: number }>`select x from t`.execute(long.db)).rows, [{ x: 1 }], 'it sees what the serving connection committed');
+      await assert.rejects(sql`insert into t values (2)`.execute(long.db), /readonly/);
+      await long.release();
+      await assert.rejects(sql`select x from t`.execute(long.db));
+      assert.deepEqual((await sql<{ x: number }>`select x from t`.execute(database.db)).rows, [{ x: 1 }], 'the serving connection stays open');
+    } finally {
+      await database.close();
+    }
+    const memory = openDatabase('sqlite::memory:');
+    try {
+      assert.equal(memory.longRead().db, memory.db, 'another connection to :memory: would be another, empty database');
+    } finally {
+      await memory.close();
     }
   });
 

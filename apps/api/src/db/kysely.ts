@@ -14,7 +14,22 @@ export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * A handle for one long read (a CSV export's walk over a month or a year) and its release.
+   * SQLite (a file): a read-only connection of its own with a `LONG_READ_CACHE_KIB` page cache,
+   * so the walk neither grows the process by the serving connection's whole cache nor evicts the
+   * pages the other routes keep reading. PostgreSQL and an in-memory SQLite: `db` itself.
+   */
+  longRead(): LongRead;
 }
+
+export interface LongRead {
+  db: Kysely<DB>;
+  release(): Promise<void>;
+}
+
+/** The page cache of a long read's own SQLite connection: its pages are read once, newest first. */
+export const LONG_READ_CACHE_KIB = 2_000;
 
 export interface DatabaseOptions {
   /** Called for every executed statement: the bench counts statements per order with it. */
@@ -71,7 +86,15 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`cache_size = -${options.cacheKib ?? SQLITE_DEFAULT_CACHE_KIB}`);
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const longRead = (): LongRead => {
+      if (path === ':memory:' || path === '') return { db, release: async () => {} };
+      const reader = new (driver<typeof SQLite>('better-sqlite3'))(path, { readonly: true, fileMustExist: true });
+      reader.pragma('busy_timeout = 5000');
+      reader.pragma(`cache_size = -${LONG_READ_CACHE_KIB}`);
+      const own = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(reader) }), ...(log ? { log } : {}) });
+      return { db: own, release: () => own.destroy() };
+    };
+    return { db, dialect: 'sqlite', close: () => db.destroy(), longRead };
   }
   const { Pool, types } = driver<typeof pg>('pg');
   const pool = new Pool({
@@ -87,7 +110,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   pool.on('error', (err) => (options.onPoolError ?? ((e) => console.error(`database: idle connection error: ${e.message}`)))(err));
   pool.on('connect', (client) => usePreparedStatements(client));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', close: () => db.destroy(), longRead: () => ({ db, release: async () => {} }) };
 }
 
 /**

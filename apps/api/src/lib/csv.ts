@@ -29,22 +29,26 @@ export interface TimeKey {
 /**
  * An export's rows a batch (`EXPORT_BATCH` of its database) at a time, newest first, each with what `more` reads
  * for it in one query (the customers' names, the orders' lines) rather than one per row.
- * `fetch(older, limit)` answers the rows before `older` in (created_at, id) order (all rows when
+ * Both read through the handle `open` gives (`Ctx.longRead`: on SQLite a connection of the
+ * export's own), released when the export ends, is cut off or fails.
+ * `fetch(db, older, limit)` answers the rows before `older` in (created_at, id) order (all rows when
  * null); `keyOf` tells a row's place in that order. With `ahead`, a batch and its `more` are read
  * while the one before is written: PostgreSQL works while the API formats. SQLite's driver is
  * synchronous, so there reading ahead only keeps a batch alive longer (its objects outlive young
  * collections and wait for a major one: the API's RSS rose 50–90 MB a month's export against 30).
  */
-export async function* allBatches<T, M>(
-  fetch: (older: TimeKey | null, limit: number) => Promise<T[]>,
+export async function* allBatches<T, M, H>(
+  open: () => { db: H; release(): Promise<void> },
+  fetch: (db: H, older: TimeKey | null, limit: number) => Promise<T[]>,
   keyOf: (row: T) => TimeKey,
-  more: (rows: T[]) => Promise<M>,
+  more: (db: H, rows: T[]) => Promise<M>,
   ahead: boolean,
 ): AsyncGenerator<[T[], M]> {
   const size = ahead ? EXPORT_BATCH.postgres : EXPORT_BATCH.sqlite;
+  const { db, release } = open();
   const read = (older: TimeKey | null) => {
-    const batch = fetch(older, size).then((rows) => {
-      const extra = rows.length > 0 ? more(rows) : undefined;
+    const batch = fetch(db, older, size).then((rows) => {
+      const extra = rows.length > 0 ? more(db, rows) : undefined;
       extra?.catch(() => {});
       return { rows, extra };
     });
@@ -52,14 +56,18 @@ export async function* allBatches<T, M>(
     batch.catch(() => {});
     return batch;
   };
-  let next = read(null);
-  for (;;) {
-    const { rows, extra } = await next;
-    const last = rows.length === size ? keyOf(rows.at(-1)!) : null;
-    if (ahead && last) next = read(last);
-    if (extra !== undefined) yield [rows, await extra];
-    if (!last) return;
-    if (!ahead) next = read(last);
+  try {
+    let next = read(null);
+    for (;;) {
+      const { rows, extra } = await next;
+      const last = rows.length === size ? keyOf(rows.at(-1)!) : null;
+      if (ahead && last) next = read(last);
+      if (extra !== undefined) yield [rows, await extra];
+      if (!last) return;
+      if (!ahead) next = read(last);
+    }
+  } finally {
+    await release();
   }
 }
 

@@ -3,6 +3,7 @@
  * filters as the admin pages, rows read in batches as they are written.
  */
 import type { Ctx } from '../../context.ts';
+import type { RootHandle } from '../../lib/db-types.ts';
 
 import { allBatches, byTime, cell, customerFields, money, records, text, timeFields } from '../../lib/csv.ts';
 import { accounts } from '../accounts/index.ts';
@@ -12,7 +13,7 @@ import { orderNumber } from './audit-log.service.ts';
 import { read } from './tables.ts';
 
 /** The customers of a batch's rows (name and phone), in one read; empty for a deleted user. */
-const customers = (ctx: Ctx, userIds: string[]) => accounts.people(ctx.db, userIds);
+const customers = (db: RootHandle, userIds: string[]) => accounts.people(db, userIds);
 
 export const ORDER_CSV_COLUMNS = [
   'id', 'order_number', 'local_date', 'utc_time', 'created_at', 'updated_at', 'user_id', 'customer_name', 'customer_phone',
@@ -30,7 +31,7 @@ export async function ordersCsv(ctx: Ctx, q: OrderFilters) {
 /** Each record is built as one string, field by field in the columns' order. */
 async function* orderRows(ctx: Ctx, filter: OrderFilter) {
   const zone = ctx.config.shopTimeZone;
-  const batches = allBatches((older, limit) => exportOrders(ctx.db, { ...filter, older, limit }), byTime, (rows) => customers(ctx, rows.map((o) => o.user_id)), ctx.dialect === 'postgres');
+  const batches = allBatches(ctx.longRead, (db, older, limit) => exportOrders(db, { ...filter, older, limit }), byTime, (db, rows) => customers(db, rows.map((o) => o.user_id)), ctx.dialect === 'postgres');
   for await (const [batch, person] of batches) {
     let out = '';
     for (const o of batch) {
@@ -46,8 +47,8 @@ export const ORDER_LINE_CSV_COLUMNS = [
 ] as const;
 
 /** The lines of a batch of orders, in one read (order_items, read-only), each order's by product. */
-function linesOf(ctx: Ctx, orderIds: string[]) {
-  return read(ctx.db)
+function linesOf(db: RootHandle, orderIds: string[]) {
+  return read(db)
     .selectFrom('order_items')
     .select(['order_id', 'product_id', 'name', 'unit_price', 'quantity', 'line_total'])
     .where('order_id', 'in', orderIds)
@@ -66,8 +67,8 @@ export async function orderLinesCsv(ctx: Ctx, q: OrderFilters) {
 
 async function* orderLineRows(ctx: Ctx, filter: OrderFilter) {
   const zone = ctx.config.shopTimeZone;
-  const batches = allBatches((older, limit) => exportOrders(ctx.db, { ...filter, older, limit }), byTime, (rows) =>
-    Promise.all([customers(ctx, rows.map((o) => o.user_id)), linesOf(ctx, rows.map((o) => o.id))]), ctx.dialect === 'postgres',
+  const batches = allBatches(ctx.longRead, (db, older, limit) => exportOrders(db, { ...filter, older, limit }), byTime, (db, rows) =>
+    Promise.all([customers(db, rows.map((o) => o.user_id)), linesOf(db, rows.map((o) => o.id))]), ctx.dialect === 'postgres',
   );
   for await (const [batch, [person, lines]] of batches) {
     const linesByOrder = new Map<string, typeof lines>();
@@ -99,7 +100,7 @@ export async function* refundsCsv(ctx: Ctx, q: { order_id?: string; user_id?: st
   const currency = ctx.config.currency;
   const currencyField = cell(currency);
   const zone = ctx.config.shopTimeZone;
-  const batches = allBatches((older, limit) => exportRefunds(ctx.db, { ...filter, older, limit }), byTime, (rows) => customers(ctx, rows.map((r) => r.user_id)), ctx.dialect === 'postgres');
+  const batches = allBatches(ctx.longRead, (db, older, limit) => exportRefunds(db, { ...filter, older, limit }), byTime, (db, rows) => customers(db, rows.map((r) => r.user_id)), ctx.dialect === 'postgres');
   for await (const [batch, person] of batches) {
     let out = '';
     for (const r of batch) {

@@ -111,9 +111,10 @@ async function* transactionRows(ctx: Ctx, filter: ReturnType<typeof transactionF
   const currencyField = cell(currency);
   const zone = ctx.config.shopTimeZone;
   const batches = allBatches(
-    (older, limit) => ledger.exportTransactions(ctx.db, { ...filter, older, limit }),
+    ctx.longRead,
+    (db, older, limit) => ledger.exportTransactions(db, { ...filter, older, limit }),
     (r) => ({ created_at: r[6], id: r[0] }),
-    (rows) => accounts.people(ctx.db, rows.map((r) => r[1])),
+    (db, rows) => accounts.people(db, rows.map((r) => r[1])),
     ctx.dialect === 'postgres',
   );
   for await (const [batch, person] of batches) {
