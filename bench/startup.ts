@@ -2,7 +2,9 @@
  * Cold start and idle memory of the API as `npm start` runs it: spawns the server on a fresh
  * database, polls GET /health every 5 ms and reports the time from spawn to the first 200, then
  * the server's RSS after 2 s idle, then how long the first and the second call of a route take
- * (a login with a malformed body: its validator and error serialiser compile on the first call).
+ * (a login with a malformed body: its validator and error serialiser compile on the first call),
+ * then, after 16 s without a request (the server gives memory back after 10–15 s quiet:
+ * src/lib/quiet-memory.ts), its RSS and the time of the same call again.
  * Several runs; prints min / median / max.
  *
  *   node bench/startup.ts                      # the command npm start runs, on this Node, SQLite
@@ -40,7 +42,7 @@ async function badLogin(base: string): Promise<number> {
   return performance.now() - t;
 }
 
-async function once(): Promise<{ startMs: number; idleRssMb: number; firstCallMs: number; secondCallMs: number }> {
+async function once(): Promise<{ startMs: number; idleRssMb: number; firstCallMs: number; secondCallMs: number; quietRssMb: number; afterQuietMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'sf-start-'));
   const pg = onPostgres ? await createPgDatabase(PG, 'sf_start') : null;
   const port = await freePort();
@@ -64,7 +66,10 @@ async function once(): Promise<{ startMs: number; idleRssMb: number; firstCallMs
     const idleRssMb = rssMb(child.pid!);
     const firstCallMs = await badLogin(`http://127.0.0.1:${port}`);
     const secondCallMs = await badLogin(`http://127.0.0.1:${port}`);
-    return { startMs, idleRssMb, firstCallMs, secondCallMs };
+    await new Promise((r) => setTimeout(r, 16_000));
+    const quietRssMb = rssMb(child.pid!);
+    const afterQuietMs = await badLogin(`http://127.0.0.1:${port}`);
+    return { startMs, idleRssMb, firstCallMs, secondCallMs, quietRssMb, afterQuietMs };
   } finally {
     child.kill('SIGKILL');
     await exited;
@@ -75,12 +80,14 @@ async function once(): Promise<{ startMs: number; idleRssMb: number; firstCallMs
 
 const results = [];
 for (let i = 0; i < runs; i++) results.push(await once());
-const stat = (xs: number[]) => {
+const stat = (xs: number[], digits = 0) => {
   const s = [...xs].sort((a, b) => a - b);
-  return `${s[0]!.toFixed(0)} / ${s[Math.floor(s.length / 2)]!.toFixed(0)} / ${s[s.length - 1]!.toFixed(0)}`;
+  return `${s[0]!.toFixed(digits)} / ${s[Math.floor(s.length / 2)]!.toFixed(digits)} / ${s[s.length - 1]!.toFixed(digits)}`;
 };
 console.log(`${cmd.join(' ')} on ${onPostgres ? 'PostgreSQL' : 'SQLite'} (${runs} runs, min / median / max)`);
 console.log(`  spawn to first 200 on /health: ${stat(results.map((r) => r.startMs))} ms`);
-console.log(`  RSS after 2 s idle:            ${stat(results.map((r) => r.idleRssMb))} MB`);
+console.log(`  RSS after 2 s idle:            ${stat(results.map((r) => r.idleRssMb), 1)} MB`);
 console.log(`  a bad login, first call:       ${stat(results.map((r) => r.firstCallMs))} ms`);
 console.log(`  the same, second call:         ${stat(results.map((r) => r.secondCallMs))} ms`);
+console.log(`  RSS after 16 s quiet:          ${stat(results.map((r) => r.quietRssMb), 1)} MB`);
+console.log(`  the same call after that:      ${stat(results.map((r) => r.afterQuietMs))} ms`);

@@ -2,6 +2,7 @@ import { flushCompileCache } from 'node:module';
 import { closeOnSignals, loadOrExit } from '@storefront/runtime';
 import { startTracing } from '@storefront/runtime/tracing';
 import { loadConfig, type Config } from './config.ts';
+import { compactWhenQuiet } from './lib/quiet-memory.ts';
 
 const config: Readonly<Config> = loadOrExit(() => loadConfig());
 
@@ -32,6 +33,8 @@ for (const warning of config.warnings) app.log.warn(warning);
 await ensureSeedAdmin(app.ctx);
 const stopJobs = scheduleJobs(app.ctx, config.jobsIntervalSeconds);
 app.addHook('onClose', async () => stopJobs());
+const stopCompacting = compactWhenQuiet(app.server);
+app.addHook('onClose', async () => stopCompacting());
 
 closeOnSignals(app);
 

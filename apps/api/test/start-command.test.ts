@@ -26,6 +26,10 @@ function anonymousMb(pid: number): number {
   return kb / 1024;
 }
 
+function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+}
+
 describe('the start command', () => {
   it('is the same in package.json, apps/api and the image, with the environment the tests use', () => {
     const env = Object.entries(START_ENV).map(([k, v]) => `${k}=${v}`).join(' ');
@@ -60,5 +64,22 @@ describe('the start command', () => {
       const rise = anonymousMb(api.child.pid!) - before;
       assert.ok(rise < 16, `anonymous memory rose ${rise.toFixed(1)} MB`);
     });
+  });
+
+  it('gives memory back once no request has come for 10–15 s (src/lib/quiet-memory.ts)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sf-quiet-'));
+    const api = await spawnApi({ DATABASE_URL: `sqlite:${join(dir, 'sf.db')}`, DATA_DIR: dir });
+    try {
+      assert.equal((await http(api.url, 'GET', '/api/v1/products')).status, 200);
+      await new Promise((r) => setTimeout(r, 2000));
+      const idle = rssMb(api.child.pid!);
+      await new Promise((r) => setTimeout(r, 15_000));
+      const quiet = rssMb(api.child.pid!);
+      assert.ok(quiet < idle - 8, `RSS ${idle.toFixed(1)} MB 2 s after the last request, ${quiet.toFixed(1)} MB 17 s after`);
+      assert.equal((await http(api.url, 'GET', '/api/v1/products')).status, 200, 'and it answers as before');
+    } finally {
+      await api.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
