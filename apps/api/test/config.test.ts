@@ -53,6 +53,13 @@ describe('configuration', () => {
     });
   }
 
+  it('SHOP_TIME_ZONE takes UTC, every zone ICU lists and the aliases a formatter accepts', () => {
+    for (const zone of ['UTC', 'Europe/London', 'Asia/Calcutta', 'Asia/Kolkata', 'Etc/GMT+5', 'America/Argentina/Buenos_Aires']) {
+      assert.equal(loadConfig({ ...base, SHOP_TIME_ZONE: zone }).shopTimeZone, zone);
+    }
+    for (const zone of ['Mars/Olympus', 'Asia', '+05:30x']) assert.throws(() => loadConfig({ ...base, SHOP_TIME_ZONE: zone }), /SHOP_TIME_ZONE/);
+  });
+
   it('an incomplete gate group keeps that gate closed and says why, without stopping the start', () => {
     const half = loadConfig({ ...base, GATEWAY_B_CLIENT_ID: 'id', SMS_PROVIDER: 'webhook', SEED_ADMIN_PHONE: '+919000000001' });
     assert.equal(half.gatewayB, null);
