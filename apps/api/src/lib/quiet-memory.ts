@@ -18,15 +18,22 @@ const GROWTH = 2 * 1024 * 1024;
 
 type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
-/**
- * Watches `server`'s 'request' events; checks every `tickMs` (default 5 s) and collects after
- * `ticks` checks without a request (10–15 s). Answers the function that stops it.
- */
-export function compactWhenQuiet(server: EventEmitter, tickMs = 5000, ticks = 2): () => void {
+/** Collects the whole heap as V8 does under memory pressure. */
+export function collectAll(): () => void {
   // V8's gc extension, from a context of its own: the process's global object gets no `gc`.
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as Gc;
   setFlagsFromString('--no-expose-gc');
+  return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
+
+/**
+ * Watches `server`'s 'request' events; checks every `tickMs` (default 5 s) and runs `collect`
+ * (default `collectAll()`) after `ticks` checks without a request (10–15 s). Answers the function
+ * that stops it.
+ */
+export function compactWhenQuiet(server: EventEmitter, options: { tickMs?: number; ticks?: number; collect?: () => void } = {}): () => void {
+  const { tickMs = 5000, ticks = 2, collect = collectAll() } = options;
   let requests = 0;
   let seen = 0;
   let quiet = 0;
@@ -40,7 +47,7 @@ export function compactWhenQuiet(server: EventEmitter, tickMs = 5000, ticks = 2)
       return;
     }
     if (++quiet < ticks || getHeapStatistics().total_physical_size < after + GROWTH) return;
-    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    collect();
     after = getHeapStatistics().total_physical_size;
   }, tickMs);
   timer.unref();
