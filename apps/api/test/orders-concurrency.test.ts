@@ -6,6 +6,12 @@ import { call, countingApp, createAdmin, createTestApp, onPostgres, registerUser
 import { assertLedgerMatches } from './support/wallet.ts';
 import { countRows, credit, order, product, stockOf } from './orders-fixtures.ts';
 
+/** A ledger id of millisecond `ms`, as an instance whose clock reads `ms` mints it (newId's form). */
+function idAt(ms: number): string {
+  const hex = ms.toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8)}-7000-8000-000000000000`;
+}
+
 /** Races through the HTTP API (app.inject + Promise.all); each ends on balance = ledger sum and stock >= 0. */
 describe('orders under concurrency', () => {
   let t: TestApp;
@@ -41,8 +47,8 @@ describe('orders under concurrency', () => {
     const ahead = { now: () => new Date(t.clock.now().getTime() + 10_000) };
     const db = t.db.database.db;
     const w = await db.selectFrom('wallets').select('shopping_credits').where('user_id', '=', u.id).executeTakeFirstOrThrow();
-    const aheadHex = ahead.now().getTime().toString(16).padStart(12, '0');
-    const aheadId = `${aheadHex.slice(0, 8)}-${aheadHex.slice(8)}-7000-8000-000000000000`;
+    const aheadMs = ahead.now().getTime();
+    const aheadId = idAt(aheadMs);
     assert.ok(newId(t.clock) < aheadId, 'this process mints older ids than the other instance');
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('wallet_transactions').values({ id: aheadId, user_id: u.id, type: 'adjustment', amount: 1, balance_after: Number(w.shopping_credits) + 1, reference: 'ahead', created_at: ahead.now().toISOString() }).execute();
@@ -62,8 +68,7 @@ describe('orders under concurrency', () => {
     const rows = await db.selectFrom('wallet_transactions').select(['id', 'type']).where('user_id', '=', u.id).orderBy('id').execute();
     assert.deepEqual(rows.map((r) => r.type), ['adjustment', 'adjustment', 'order_payment', 'order_refund']);
     // The payment's id is the one right after the ahead one: its millisecond plus one.
-    const nextHex = (parseInt(aheadHex, 16) + 1).toString(16).padStart(12, '0');
-    assert.equal(rows[2]!.id.slice(0, 13), `${nextHex.slice(0, 8)}-${nextHex.slice(8)}`);
+    assert.equal(rows[2]!.id.slice(0, 13), idAt(aheadMs + 1).slice(0, 13));
     assert.match(rows[2]!.id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a UUIDv7 like every other id');
     assert.ok(rows[3]!.id > rows[2]!.id);
     assert.equal(await assertLedgerMatches(t, u.id), 5001);
@@ -283,10 +288,6 @@ describe('PostgreSQL: moves that meet another transaction on the order row', { s
   it('a refund whose id another instance beat reads the wallet again under its lock: beaten once more while it waits, it is still refunded once, ordered last', async () => {
     const { u, orderId } = await paidOrder(1000, 2);
     // Ids minted by instances whose clocks run 10 s and 20 s ahead of this one.
-    const idAt = (ms: number) => {
-      const hex = ms.toString(16).padStart(12, '0');
-      return `${hex.slice(0, 8)}-${hex.slice(8)}-7000-8000-000000000000`;
-    };
     const [first, second] = [idAt(t.clock.now().getTime() + 10_000), idAt(t.clock.now().getTime() + 20_000)];
     const db = t.db.database.db;
     await db.updateTable('wallets').set({ last_entry_id: first }).where('user_id', '=', u.id).execute();

@@ -18,17 +18,15 @@ export async function createWallet(db: Handle, userId: string, now: string): Pro
 }
 
 // The hot wallet statements (every GET /wallet and every order) are compiled once.
-const walletOf = precompiled((db: Db, userId: string) =>
-  own(db).selectFrom('wallets').select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers', 'last_entry_id']).where('user_id', '=', userId),
-);
+const walletQuery = (db: Db, userId: string) =>
+  own(db).selectFrom('wallets').select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers', 'last_entry_id']).where('user_id', '=', userId);
+const walletOf = precompiled(walletQuery);
 
 export async function findWallet(db: Handle, userId: string): Promise<WalletRow | undefined> {
   return (await walletOf(own(db), userId)).rows[0];
 }
 
-const walletLocked = precompiled((db: Db, userId: string) =>
-  own(db).selectFrom('wallets').select(['user_id', 'shopping_credits', 'reward_points', 'e_vouchers', 'last_entry_id']).where('user_id', '=', userId).forUpdate(),
-);
+const walletLocked = precompiled((db: Db, userId: string) => walletQuery(db, userId).forUpdate());
 
 /** PostgreSQL only: the wallet, locked until the caller's transaction ends (SQLite's write lock already does that). */
 export async function lockWallet(db: Handle, userId: string): Promise<WalletRow | undefined> {
