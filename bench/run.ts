@@ -82,9 +82,12 @@ interface WrkResult {
   rps: number;
   p50: number;
   p99: number;
+  /** The server's CPU per answer in µs, user + system (from /proc), when its pid was given. */
+  cpu?: { user: number; sys: number };
 }
 
-function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
+function wrk(url: string, headers: Record<string, string> = {}, pid?: number): WrkResult {
+  const before = pid === undefined ? undefined : cpuSplit(pid);
   const args = ['-t1', '-c50', `-d${SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
   let out: string;
   try {
@@ -100,8 +103,12 @@ function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
     return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
   };
   if (/Non-2xx/.test(out)) throw new Error(`wrk saw errors for ${url}:\n${out}`);
-  return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]), p50: ms('50'), p99: ms('99') };
+  const requests = Number(out.match(/(\d+) requests in/)![1]);
+  const after = pid === undefined ? undefined : cpuSplit(pid);
+  const cpu = before && after ? { user: ((after.user - before.user) * 1e6) / requests, sys: ((after.sys - before.sys) * 1e6) / requests } : undefined;
+  return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]), p50: ms('50'), p99: ms('99'), cpu };
 }
+const us = (r: WrkResult) => (r.cpu ? ` ${(r.cpu.user + r.cpu.sys).toFixed(1)} µs (${r.cpu.user.toFixed(1)} user)` : '');
 
 /**
  * Yardstick and API alternate ROUNDS times (ABBA: the side that goes first swaps each round) and
@@ -109,18 +116,19 @@ function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
  * instead of skewing one ratio. `ratio` is the median of the rounds' own API ÷ yardstick, each
  * from two runs next to each other in time, so a slow drift of the machine cancels in it too.
  */
-function pair(bareUrl: string, apiUrl: string, headers: Record<string, string> = {}): { bare: WrkResult; api: WrkResult; ratio: string } {
+function pair(bareSide: { url: string; pid: number }, apiSide: { url: string; pid: number }, headers: Record<string, string> = {}): { bare: WrkResult; api: WrkResult; ratio: string } {
   const bare: WrkResult[] = [];
   const api: WrkResult[] = [];
+  const [b, a] = [() => wrk(bareSide.url, headers, bareSide.pid), () => wrk(apiSide.url, headers, apiSide.pid)];
   for (let i = 0; i < ROUNDS; i++) {
     if (i % 2 === 0) {
-      bare.push(wrk(bareUrl, headers));
-      api.push(wrk(apiUrl, headers));
+      bare.push(b());
+      api.push(a());
     } else {
-      api.push(wrk(apiUrl, headers));
-      bare.push(wrk(bareUrl, headers));
+      api.push(a());
+      bare.push(b());
     }
-    log(`  round ${i + 1}: yardstick ${bare[i]!.rps.toFixed(0)}/s, API ${api[i]!.rps.toFixed(0)}/s (${(api[i]!.rps / bare[i]!.rps).toFixed(2)})`);
+    log(`  round ${i + 1}: yardstick ${bare[i]!.rps.toFixed(0)}/s${us(bare[i]!)}, API ${api[i]!.rps.toFixed(0)}/s${us(api[i]!)} (${(api[i]!.rps / bare[i]!.rps).toFixed(2)})`);
   }
   return { bare: median(bare), api: median(api), ratio: paired(api, bare) };
 }
@@ -136,11 +144,15 @@ function paired(a: { rps: number }[], b: { rps: number }[]): string {
 
 /** CPU seconds of one process (utime + stime from /proc), or of every process with that command name. */
 function cpuOf(pid: number): number {
+  const { user, sys } = cpuSplit(pid);
+  return user + sys;
+}
+function cpuSplit(pid: number): { user: number; sys: number } {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
+    return { user: Number(f[11]) / 100, sys: Number(f[12]) / 100 };
   } catch {
-    return 0;
+    return { user: 0, sys: 0 };
   }
 }
 function cpuOfCommand(comm: string): number {
@@ -184,7 +196,7 @@ async function whereCpu<T>(apiPid: number, fn: () => T | Promise<T>): Promise<{ 
 }
 
 /** The yardstick server (yardstick.ts) on the API's database, serving the API's exact product bytes. */
-async function startYardstick(dbUrl: string, products: Response, synchronous: 'FULL' | 'NORMAL'): Promise<{ url: string; stop(): void }> {
+async function startYardstick(dbUrl: string, products: Response, synchronous: 'FULL' | 'NORMAL'): Promise<{ url: string; pid: number; stop(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'sf-bench-'));
   writeFileSync(join(dir, 'products.json'), await products.text());
   const port = await freePort();
@@ -202,7 +214,7 @@ async function startYardstick(dbUrl: string, products: Response, synchronous: 'F
     }
   }
   pin(child.pid!);
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 /** 50 workers, one per user and connection, placing single-item orders for SECONDS; latencies in ms. */
@@ -304,17 +316,17 @@ function peakRssMb(pid: number): number {
 }
 
 /** GET /products and GET /wallet against their yardsticks: ratios, and where the CPU went. */
-async function benchReads(kind: string, api: ApiProcess, bare: { url: string }, token: string) {
+async function benchReads(kind: string, api: ApiProcess, bare: { url: string; pid: number }, token: string) {
   if (runs('products')) {
     log(`[${kind}] GET /products…`);
-    const { bare: bp, api: ap, ratio } = pair(`${bare.url}/bare/products`, `${api.url}/api/v1/products`);
+    const { bare: bp, api: ap, ratio } = pair({ url: `${bare.url}/bare/products`, pid: bare.pid }, { url: `${api.url}/api/v1/products`, pid: api.child.pid! });
     cpuRows.push([kind, 'GET /api/v1/products (API only)', '', '', '', (await whereCpu(api.child.pid!, () => wrk(`${api.url}/api/v1/products`))).note]);
     rows.push([kind, 'GET /api/v1/products', ap.rps.toFixed(0), ap.p50.toFixed(2), ap.p99.toFixed(2), `${(ap.rps / bp.rps).toFixed(2)} of static bytes ${bp.rps.toFixed(0)}; paired ${ratio} (≥ 0.9)`]);
   }
   if (runs('wallet')) {
     log(`[${kind}] GET /wallet…`);
     const hdr = { 'x-sdk-access-token': token };
-    const { bare: bw, api: aw, ratio } = pair(`${bare.url}/bare/wallet`, `${api.url}/api/v1/wallet`, hdr);
+    const { bare: bw, api: aw, ratio } = pair({ url: `${bare.url}/bare/wallet`, pid: bare.pid }, { url: `${api.url}/api/v1/wallet`, pid: api.child.pid! }, hdr);
     cpuRows.push([kind, 'GET /api/v1/wallet (API only)', '', '', '', (await whereCpu(api.child.pid!, () => wrk(`${api.url}/api/v1/wallet`, hdr))).note]);
     rows.push([kind, 'GET /api/v1/wallet', aw.rps.toFixed(0), aw.p50.toFixed(2), aw.p99.toFixed(2), `${(aw.rps / bw.rps).toFixed(2)} of HS256 + session/wallet read ${bw.rps.toFixed(0)}; paired ${ratio} (≥ 0.8)`]);
   }

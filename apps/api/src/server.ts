@@ -3,6 +3,7 @@ import { closeOnSignals, loadOrExit } from '@storefront/runtime';
 import { startTracing } from '@storefront/runtime/tracing';
 import { loadConfig, type Config } from './config.ts';
 import { compactWhenQuiet } from './lib/quiet-memory.ts';
+import { holdTickShape } from './lib/tick-shape.ts';
 
 const config: Readonly<Config> = loadOrExit(() => loadConfig());
 
@@ -33,6 +34,7 @@ for (const warning of config.warnings) app.log.warn(warning);
 await ensureSeedAdmin(app.ctx);
 const stopJobs = scheduleJobs(app.ctx, config.jobsIntervalSeconds);
 app.addHook('onClose', async () => stopJobs());
+holdTickShape();
 const stopCompacting = compactWhenQuiet(app.server);
 app.addHook('onClose', async () => stopCompacting());
 
