@@ -56,8 +56,13 @@ describe('public catalogue cache', () => {
 describe('public catalogue cache: the lean path on a listening server', () => {
   let t: TestApp;
   let base: string;
-  const hits = async (status: number) =>
-    (await t.app.ctx.metrics.httpRequests.get()).values.find((v) => v.labels.route === '/api/v1/products/:id' && v.labels.status === status)?.value ?? 0;
+  /** A sample's value in what /metrics answers, or undefined. */
+  const sample = async (series: string) => {
+    const text = (await call(t.app, 'GET', '/metrics')).text;
+    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+  const ROUTE = 'method="GET",route="/api/v1/products/:id"';
   before(async () => {
     t = await createTestApp({ CATALOGUE_CACHE_MS: '1000' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -87,8 +92,12 @@ describe('public catalogue cache: the lean path on a listening server', () => {
     const other = await fetch(url, { headers: { 'if-none-match': 'W/"other"' } });
     assert.equal(other.status, 200, 'a stale ETag gets the body');
     assert.equal(await other.text(), missBody);
-    assert.equal(await hits(200), 3);
-    assert.equal(await hits(304), 1);
+    assert.equal(await sample(`http_requests_total{${ROUTE},status="200"}`), 3);
+    assert.equal(await sample(`http_requests_total{${ROUTE},status="304"}`), 1);
+    assert.equal(await sample(`http_request_duration_seconds_count{${ROUTE}}`), 4, 'the latency of every answer, the route’s and the front door’s');
+    assert.equal(await sample(`http_request_duration_seconds_bucket{le="+Inf",${ROUTE}}`), 4);
+    assert.ok((await sample(`http_request_duration_seconds_bucket{le="0.001",${ROUTE}}`))! >= 2, 'the front door answers within a millisecond');
+    assert.ok((await sample(`http_request_duration_seconds_sum{${ROUTE}}`))! > 0);
   });
 
   it('after an admin write or the TTL the route answers again; HEAD goes to the route', async () => {

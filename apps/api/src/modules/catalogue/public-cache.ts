@@ -2,14 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.ts';
+import type { RouteSeries } from '../../lib/metrics.ts';
 
 interface Entry {
   /** Bytes, not a string: a string is encoded into a new buffer on every send (CPU and RSS). */
   payload: Buffer;
   etag: string;
   expires: number;
-  /** The route template (`/api/v1/products/:id`), for the metrics of answers given by `frontDoor`. */
-  route: string;
+  /** The route's series (`GET /api/v1/products/:id`), for the metrics of answers given by `frontDoor`. */
+  series: RouteSeries;
   /** What `frontDoor` sends with every answer from this entry, as a flat name/value list; and the payload's length. */
   headers: string[];
   length: string;
@@ -71,7 +72,8 @@ export class PublicCache {
     const bytes = Buffer.from(payload, 'utf8');
     if (this.#entries.size >= this.max) this.#entries.delete(this.#entries.keys().next().value!);
     const headers = ['etag', etag, 'cache-control', CACHE_CONTROL, 'x-cache', 'hit'];
-    this.#entries.set(key, { payload: bytes, etag, expires: this.ctx.clock.now().getTime() + this.ttlMs, route, headers, length: String(bytes.length), refreshing: false });
+    const series = this.ctx.metrics.http.route('GET', route);
+    this.#entries.set(key, { payload: bytes, etag, expires: this.ctx.clock.now().getTime() + this.ttlMs, series, headers, length: String(bytes.length), refreshing: false });
   }
 
   clear(): void {
@@ -134,7 +136,6 @@ export function cachedRead(ctx: Ctx) {
  */
 export function frontDoor(ctx: Ctx, closing: () => boolean): (req: IncomingMessage, res: ServerResponse) => boolean {
   const cache = publicCache(ctx);
-  const { httpRequests, httpLatency } = ctx.metrics;
   return (req, res) => {
     if (req.method !== 'GET' || req.url === undefined) return false;
     const hit = cache.get(req.url);
@@ -149,8 +150,7 @@ export function frontDoor(ctx: Ctx, closing: () => boolean): (req: IncomingMessa
       res.writeHead(304, [...hit.headers, 'x-request-id', randomUUID()]);
       res.end();
     }
-    httpRequests.inc({ method: 'GET', route: hit.route, status });
-    httpLatency.observe({ method: 'GET', route: hit.route }, (performance.now() - started) / 1000);
+    hit.series.answered(status, (performance.now() - started) / 1000);
     return true;
   };
 }
