@@ -34,6 +34,8 @@ import { seed } from './seed.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_SECONDS = 2;
+/** Each side of a read pair is loaded this long before its rounds: V8 takes seconds to compile a read's hot path. */
+const READ_WARMUP_SECONDS = 5;
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const JWT_SECRET = randomBytes(32).toString('hex');
 const WEBHOOK_SECRET = randomBytes(24).toString('hex');
@@ -86,9 +88,9 @@ interface WrkResult {
   cpu?: { user: number; sys: number };
 }
 
-function wrk(url: string, headers: Record<string, string> = {}, pid?: number): WrkResult {
+function wrk(url: string, headers: Record<string, string> = {}, pid?: number, seconds = SECONDS): WrkResult {
   const before = pid === undefined ? undefined : cpuSplit(pid);
-  const args = ['-t1', '-c50', `-d${SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const args = ['-t1', '-c50', `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
   let out: string;
   try {
     out = PIN ? execFileSync('taskset', ['-c', '0', 'wrk', ...args], { encoding: 'utf8' }) : execFileSync('wrk', args, { encoding: 'utf8' });
@@ -115,11 +117,14 @@ const us = (r: WrkResult) => (r.cpu ? ` ${(r.cpu.user + r.cpu.sys).toFixed(1)} ย
  * each keeps its median run: on a shared machine a burst of outside load then hits both sides alike
  * instead of skewing one ratio. `ratio` is the median of the rounds' own API รท yardstick, each
  * from two runs next to each other in time, so a slow drift of the machine cancels in it too.
+ * Each side is warmed up first (READ_WARMUP_SECONDS, left out).
  */
 function pair(bareSide: { url: string; pid: number }, apiSide: { url: string; pid: number }, headers: Record<string, string> = {}): { bare: WrkResult; api: WrkResult; ratio: string } {
   const bare: WrkResult[] = [];
   const api: WrkResult[] = [];
   const [b, a] = [() => wrk(bareSide.url, headers, bareSide.pid), () => wrk(apiSide.url, headers, apiSide.pid)];
+  wrk(bareSide.url, headers, undefined, READ_WARMUP_SECONDS);
+  wrk(apiSide.url, headers, undefined, READ_WARMUP_SECONDS);
   for (let i = 0; i < ROUNDS; i++) {
     if (i % 2 === 0) {
       bare.push(b());

@@ -98,6 +98,9 @@ describe('public catalogue cache: the lean path on a listening server', () => {
     assert.equal(await sample(`http_request_duration_seconds_bucket{le="+Inf",${ROUTE}}`), 4);
     assert.ok((await sample(`http_request_duration_seconds_bucket{le="0.001",${ROUTE}}`))! >= 2, 'the front door answers within a millisecond');
     assert.ok((await sample(`http_request_duration_seconds_sum{${ROUTE}}`))! > 0);
+    t.app.ctx.metrics.registry.resetMetrics();
+    await fetch(url).then((r) => r.text());
+    assert.equal(await sample(`http_requests_total{${ROUTE},status="200"}`), 1, 'a reset zeroes the series the cached entry counts into');
   });
 
   it('after an admin write or the TTL the route answers again; HEAD goes to the route', async () => {

@@ -46,6 +46,13 @@ export class RouteSeries {
     this.route = route;
   }
 
+  reset(): void {
+    this.statuses.clear();
+    this.buckets.fill(0);
+    this.sum = 0;
+    this.count = 0;
+  }
+
   answered(status: number, seconds: number): void {
     this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
     let i = 0;
@@ -69,8 +76,9 @@ export class HttpSeries {
   constructor(registry: Registry) {
     const routes = this.#routes;
     const metric = (name: string, help: string, type: 'counter' | 'histogram', values: () => { labels: Record<string, string | number>; value: number; metricName?: string }[]) =>
-      // The registry reads a metric through get() and reset(), the interface prom-client's own metrics have.
-      registry.registerMetric({ name, help, type, aggregator: 'sum', get: async () => ({ name, help, type, aggregator: 'sum', values: values() }), reset: () => routes.clear() } as unknown as Metric);
+      // The registry reads a metric through get() and reset(), the interface prom-client's own metrics have;
+      // a reset zeroes the series, which the front door's cache entries keep.
+      registry.registerMetric({ name, help, type, aggregator: 'sum', get: async () => ({ name, help, type, aggregator: 'sum', values: values() }), reset: () => routes.forEach((r) => r.reset()) } as unknown as Metric);
     metric('http_requests_total', 'HTTP requests by method, route template and status', 'counter', () =>
       [...routes.values()].flatMap((r) => [...r.statuses].map(([status, value]) => ({ labels: { method: r.method, route: r.route, status }, value }))),
     );
