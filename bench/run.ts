@@ -119,23 +119,36 @@ const us = (r: WrkResult) => (r.cpu ? ` ${(r.cpu.user + r.cpu.sys).toFixed(1)} �
  * from two runs next to each other in time, so a slow drift of the machine cancels in it too.
  * Each side is warmed up first (READ_WARMUP_SECONDS, left out).
  */
-function pair(bareSide: { url: string; pid: number }, apiSide: { url: string; pid: number }, headers: Record<string, string> = {}): { bare: WrkResult; api: WrkResult; ratio: string } {
+async function pair(bareSide: { url: string; pid: number }, apiSide: { url: string; pid: number }, headers: Record<string, string> = {}): Promise<{ bare: WrkResult; api: WrkResult; ratio: string }> {
   const bare: WrkResult[] = [];
   const api: WrkResult[] = [];
-  const [b, a] = [() => wrk(bareSide.url, headers, bareSide.pid), () => wrk(apiSide.url, headers, apiSide.pid)];
+  const collections: number[] = [];
+  const b = () => wrk(bareSide.url, headers, bareSide.pid);
+  const a = async () => {
+    const before = await fullCollections(apiSide.url);
+    const result = wrk(apiSide.url, headers, apiSide.pid);
+    collections.push((await fullCollections(apiSide.url)) - before);
+    return result;
+  };
   wrk(bareSide.url, headers, undefined, READ_WARMUP_SECONDS);
   wrk(apiSide.url, headers, undefined, READ_WARMUP_SECONDS);
   for (let i = 0; i < ROUNDS; i++) {
     if (i % 2 === 0) {
       bare.push(b());
-      api.push(a());
+      api.push(await a());
     } else {
-      api.push(a());
+      api.push(await a());
       bare.push(b());
     }
-    log(`  round ${i + 1}: yardstick ${bare[i]!.rps.toFixed(0)}/s${us(bare[i]!)}, API ${api[i]!.rps.toFixed(0)}/s${us(api[i]!)} (${(api[i]!.rps / bare[i]!.rps).toFixed(2)})`);
+    log(`  round ${i + 1}: yardstick ${bare[i]!.rps.toFixed(0)}/s${us(bare[i]!)}, API ${api[i]!.rps.toFixed(0)}/s${us(api[i]!)}, ${collections[i]} full collections (${(api[i]!.rps / bare[i]!.rps).toFixed(2)})`);
   }
   return { bare: median(bare), api: median(api), ratio: paired(api, bare) };
+}
+
+/** The API's full (mark-compact) collections so far, from its /metrics (prom-client's `nodejs_gc_duration_seconds`). */
+async function fullCollections(apiUrl: string): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', apiUrl))).text();
+  return Number(/^nodejs_gc_duration_seconds_count\{kind="major"\} (\d+)/m.exec(text)?.[1] ?? NaN);
 }
 
 /** The run with the median rate. */
@@ -147,7 +160,7 @@ function paired(a: { rps: number }[], b: { rps: number }[]): string {
   return `${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} (rounds ${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)})`;
 }
 
-/** CPU seconds of one process (utime + stime from /proc), or of every process with that command name. */
+/** CPU seconds of one process (utime + stime from /proc), or of each process with that command name. */
 function cpuOf(pid: number): number {
   const { user, sys } = cpuSplit(pid);
   return user + sys;
@@ -160,16 +173,22 @@ function cpuSplit(pid: number): { user: number; sys: number } {
     return { user: 0, sys: 0 };
   }
 }
-function cpuOfCommand(comm: string): number {
-  let sum = 0;
+function cpuOfCommand(comm: string): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm) sum += cpuOf(Number(d));
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm) byPid.set(Number(d), cpuOf(Number(d)));
     } catch {
       /* gone */
     }
   }
+  return byPid;
+}
+/** CPU seconds the processes of `after` spent since `before` (one that started meanwhile counts from 0; one that exited is lost). */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, cpu] of after) sum += Math.max(0, cpu - (before.get(pid) ?? 0));
   return sum;
 }
 /** Busy and total jiffies of the whole machine. */
@@ -192,7 +211,7 @@ async function whereCpu<T>(apiPid: number, fn: () => T | Promise<T>): Promise<{ 
   const n = cpus().length;
   const f = (x: number) => (x / s).toFixed(2);
   const api = cpuOf(apiPid) - a0;
-  const pgCpu = cpuOfCommand('postgres') - p0;
+  const pgCpu = cpuSince(p0, cpuOfCommand('postgres'));
   const bench = (b.user + b.system) / 1e6;
   const machine = ((m.busy - m0.busy) / (m.total - m0.total)) * n * s;
   // wrk has exited by now, so it is counted with every other process on the machine.
@@ -324,14 +343,14 @@ function peakRssMb(pid: number): number {
 async function benchReads(kind: string, api: ApiProcess, bare: { url: string; pid: number }, token: string) {
   if (runs('products')) {
     log(`[${kind}] GET /products…`);
-    const { bare: bp, api: ap, ratio } = pair({ url: `${bare.url}/bare/products`, pid: bare.pid }, { url: `${api.url}/api/v1/products`, pid: api.child.pid! });
+    const { bare: bp, api: ap, ratio } = await pair({ url: `${bare.url}/bare/products`, pid: bare.pid }, { url: `${api.url}/api/v1/products`, pid: api.child.pid! });
     cpuRows.push([kind, 'GET /api/v1/products (API only)', '', '', '', (await whereCpu(api.child.pid!, () => wrk(`${api.url}/api/v1/products`))).note]);
     rows.push([kind, 'GET /api/v1/products', ap.rps.toFixed(0), ap.p50.toFixed(2), ap.p99.toFixed(2), `${(ap.rps / bp.rps).toFixed(2)} of static bytes ${bp.rps.toFixed(0)}; paired ${ratio} (≥ 0.9)`]);
   }
   if (runs('wallet')) {
     log(`[${kind}] GET /wallet…`);
     const hdr = { 'x-sdk-access-token': token };
-    const { bare: bw, api: aw, ratio } = pair({ url: `${bare.url}/bare/wallet`, pid: bare.pid }, { url: `${api.url}/api/v1/wallet`, pid: api.child.pid! }, hdr);
+    const { bare: bw, api: aw, ratio } = await pair({ url: `${bare.url}/bare/wallet`, pid: bare.pid }, { url: `${api.url}/api/v1/wallet`, pid: api.child.pid! }, hdr);
     cpuRows.push([kind, 'GET /api/v1/wallet (API only)', '', '', '', (await whereCpu(api.child.pid!, () => wrk(`${api.url}/api/v1/wallet`, hdr))).note]);
     rows.push([kind, 'GET /api/v1/wallet', aw.rps.toFixed(0), aw.p50.toFixed(2), aw.p99.toFixed(2), `${(aw.rps / bw.rps).toFixed(2)} of HS256 + session/wallet read ${bw.rps.toFixed(0)}; paired ${ratio} (≥ 0.8)`]);
   }
