@@ -26,7 +26,7 @@ export interface RunningApi {
 export async function startApi(url: string, extra: { nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<RunningApi> {
   const port = await freePort();
   const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...apiNodeArgs, ...(extra.nodeArgs ?? []), 'src/main.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', ...apiNodeArgs, ...(extra.nodeArgs ?? []), 'src/main.js'], {
     cwd: join(import.meta.dirname, '..', 'apps', 'api'),
     env: {
       PATH: process.env.PATH ?? '', ...START_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url,

@@ -63,7 +63,7 @@ async function run(): Promise<void> {
   const pg = process.env.BENCH_DB === 'postgres' ? await createPgDatabase(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'sf_idle') : null;
   const port = await freePort();
   const report = join(dir, 'report.txt');
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', '--import', import.meta.filename, 'apps/api/src/main.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--import', import.meta.filename, 'apps/api/src/main.js'], {
     cwd: join(import.meta.dirname, '..'),
     // This file loads before src/main.js turns the cache on: the variable turns it on from the start, in main.js's directory.
     env: { ...START_ENV, ...process.env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || join(import.meta.dirname, '../node_modules/.cache/node-compile-cache'), IDLE_MEMORY_REPORT: report, NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', DATA_DIR: dir, DATABASE_URL: pg?.url ?? `sqlite:${join(dir, 'sf.db')}`, PORT: String(port), HOST: '127.0.0.1' },

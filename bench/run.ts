@@ -9,7 +9,8 @@
  * BENCH_FEW_USERS (default 4: the callers of the second, unqueued order storm),
  * BENCH_CPU_PROF=dir (the API runs with --cpu-prof and writes its profile there when it stops;
  * read it with `node bench/top-frames.ts <file>` or in a flame-graph viewer such as speedscope),
- * BENCH_API_NODE_ARGS (extra node flags for the API), BENCH_PIN=1 (wrk on CPU 0, servers on CPU 1),
+ * BENCH_API_NODE_ARGS (extra node flags for the API), BENCH_API_LOG=prefix (the API's output, e.g. with
+ * `--trace-gc`, written to <prefix>-<db>.log when it stops), BENCH_PIN=1 (wrk on CPU 0, servers on CPU 1),
  * BENCH_AGAINST=dir (another checkout with its node_modules, e.g. a `git worktree` of an earlier
  * commit: its API, started by the same command with the same settings on its own fresh database
  * seeded through its own HTTP API, takes the yardstick's place in the order storms; the rounds
@@ -499,6 +500,7 @@ async function benchOne(kind: Kind) {
     }
     const rss = peakRssMb(api.child.pid!);
     await api.stop();
+    if (process.env.BENCH_API_LOG) writeFileSync(`${process.env.BENCH_API_LOG}-${kind}.log`, api.output());
     rows.push([kind, 'invariants after run', '', '', '', await checkInvariants(dbUrl)]);
     const stmts = await statementsPerOrder(dbUrl, tokens[1]!, productIds[0]!);
     rows.push([kind, 'SQL per order placement', '', '', '', `${stmts.placement}${stmts.ownSessionCheck ? ' (+1 session check)' : ', the session check included'} (≤ 6)`]);

@@ -23,7 +23,7 @@ import { freePort, START_ENV } from '../apps/api/test/support/spawn-api.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
 
 const runs = Number(process.env.RUNS ?? 7);
-const cmd = (process.env.START_CMD ?? 'node --max-semi-space-size=8 --heap-growing-percent=20 apps/api/src/main.js').split(' ');
+const cmd = (process.env.START_CMD ?? 'node --max-semi-space-size=8 apps/api/src/main.js').split(' ');
 const cwd = process.env.START_CWD ?? join(import.meta.dirname, '..');
 const onPostgres = process.env.BENCH_DB === 'postgres';
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

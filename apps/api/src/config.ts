@@ -111,6 +111,8 @@ export interface Config {
   sqliteSynchronous: 'FULL' | 'NORMAL';
   /** SQLite's page cache in KiB: memory against the order rate and the admin reports (docs/operations.md). */
   sqliteCacheKib: number;
+  /** MB the V8 heap may grow past what its last full collection kept (0: V8's own growth; lib/heap-headroom.ts). */
+  heapHeadroomMb: number;
   /** A product's stock at or under this counts as low unless the product sets its own threshold. */
   lowStockThreshold: number;
 }
@@ -379,6 +381,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     webhookLogRetentionDays: r.int('WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     sqliteSynchronous: parseSynchronous(r.strOr('SQLITE_SYNCHRONOUS', 'FULL')),
     sqliteCacheKib: r.int('SQLITE_CACHE_KIB', SQLITE_DEFAULT_CACHE_KIB, 500, 1_000_000),
+    heapHeadroomMb: r.int('HEAP_HEADROOM_MB', 16, 0, 4096),
     lowStockThreshold: r.int('LOW_STOCK_THRESHOLD', 5, 0, 1_000_000_000),
   };
   return Object.freeze(config);

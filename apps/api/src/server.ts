@@ -2,6 +2,7 @@ import { flushCompileCache } from 'node:module';
 import { closeOnSignals, loadOrExit } from '@storefront/runtime';
 import { startTracing } from '@storefront/runtime/tracing';
 import { loadConfig, type Config } from './config.ts';
+import { keepHeadroom } from './lib/heap-headroom.ts';
 import { compactWhenQuiet } from './lib/quiet-memory.ts';
 import { holdTickShape } from './lib/tick-shape.ts';
 
@@ -35,6 +36,8 @@ await ensureSeedAdmin(app.ctx);
 const stopJobs = scheduleJobs(app.ctx, config.jobsIntervalSeconds);
 app.addHook('onClose', async () => stopJobs());
 holdTickShape();
+const stopHeadroom = keepHeadroom(config.heapHeadroomMb);
+app.addHook('onClose', async () => stopHeadroom());
 const stopCompacting = compactWhenQuiet(app.server);
 app.addHook('onClose', async () => stopCompacting());
 

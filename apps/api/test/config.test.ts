@@ -94,6 +94,13 @@ describe('configuration', () => {
     }
   });
 
+  it('the V8 heap keeps 16 MB of headroom unless HEAP_HEADROOM_MB sets it (0: V8’s own growth)', () => {
+    assert.equal(loadConfig(base).heapHeadroomMb, 16);
+    assert.equal(loadConfig({ ...base, HEAP_HEADROOM_MB: '0' }).heapHeadroomMb, 0);
+    assert.equal(loadConfig({ ...base, HEAP_HEADROOM_MB: '64' }).heapHeadroomMb, 64);
+    for (const bad of ['-1', '1.5', 'lots', '5000']) assert.throws(() => loadConfig({ ...base, HEAP_HEADROOM_MB: bad }), /HEAP_HEADROOM_MB/, bad);
+  });
+
   it("SQLite's page cache is the driver's 16 MB unless SQLITE_CACHE_KIB sets it, and the connection runs with it", async () => {
     assert.equal(loadConfig(base).sqliteCacheKib, 16_000);
     assert.equal(loadConfig({ ...base, SQLITE_CACHE_KIB: '2000' }).sqliteCacheKib, 2000);

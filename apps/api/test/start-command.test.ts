@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { http, spawnApi, START_ENV, type ApiProcess } from './support/spawn-api.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const FLAGS = 'node --max-semi-space-size=8 --heap-growing-percent=20';
+const FLAGS = 'node --max-semi-space-size=8';
 
 /** Anonymous resident memory of a process, in MB (`/proc/<pid>/smaps`: mappings without a file). */
 function anonymousMb(pid: number): number {
@@ -68,14 +68,20 @@ describe('the start command', () => {
 
   it('gives memory back once no request has come for 10–15 s (src/lib/quiet-memory.ts)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sf-quiet-'));
-    const api = await spawnApi({ DATABASE_URL: `sqlite:${join(dir, 'sf.db')}`, DATA_DIR: dir });
+    // V8's own memory reducer off: it runs only after a full collection (the start's, for a while),
+    // which a server busy with short-lived requests may then not have for hours. What is measured is
+    // the young generation those requests grew, given back by the API's own collection.
+    const api = await spawnApi({ DATABASE_URL: `sqlite:${join(dir, 'sf.db')}`, DATA_DIR: dir }, ['--no-memory-reducer']);
     try {
-      assert.equal((await http(api.url, 'GET', '/api/v1/products')).status, 200);
+      for (let i = 0; i < 250; i++) {
+        const answers = await Promise.all(Array.from({ length: 20 }, () => http(api.url, 'GET', '/api/v1/products')));
+        assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]));
+      }
       await new Promise((r) => setTimeout(r, 2000));
       const idle = rssMb(api.child.pid!);
       await new Promise((r) => setTimeout(r, 15_000));
       const quiet = rssMb(api.child.pid!);
-      assert.ok(quiet < idle - 8, `RSS ${idle.toFixed(1)} MB 2 s after the last request, ${quiet.toFixed(1)} MB 17 s after`);
+      assert.ok(quiet < idle - 4, `RSS ${idle.toFixed(1)} MB 2 s after the last request, ${quiet.toFixed(1)} MB 17 s after`);
       assert.equal((await http(api.url, 'GET', '/api/v1/products')).status, 200, 'and it answers as before');
     } finally {
       await api.stop();

@@ -59,7 +59,7 @@ export async function spawnApi(env: Record<string, string>, nodeArgs: string[] =
   // The same command as `npm start` (package.json), so tests and the bench run what production runs
   // (a checkout from before src/main.js, which BENCH_AGAINST may name, starts src/server.ts).
   const entry = existsSync(join(root, 'src/main.js')) ? 'src/main.js' : 'src/server.ts';
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...nodeArgs, entry], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', ...nodeArgs, entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...START_ENV, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
