@@ -2,19 +2,19 @@
  * The old generation grows a fixed amount past what its last full collection kept
  * (src/lib/heap-headroom.ts). Measured in a process of its own under the start command's young
  * generation, with a load that promotes what dies soon after (support/promoting-load.ts), against
- * the same load under V8's own growth.
+ * the same load under V8's own growth, and as a long read (a CSV export) that narrows it.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { growingPercent } from '../src/lib/heap-headroom.ts';
+import { growingPercent, STREAMING_HEADROOM_MB } from '../src/lib/heap-headroom.ts';
 
 const MB = 1024 * 1024;
 
-function load(headroomMb?: number): { live: number; rise: number; majors: number } {
+function load(headroomMb?: number, streaming = false): { live: number; rise: number; majors: number } {
   const out = execFileSync(process.execPath, ['--max-semi-space-size=8', '--expose-gc', join(import.meta.dirname, 'support', 'promoting-load.ts')], {
-    env: { PATH: process.env.PATH ?? '', ...(headroomMb === undefined ? {} : { HEADROOM_MB: String(headroomMb) }) },
+    env: { PATH: process.env.PATH ?? '', ...(headroomMb === undefined ? {} : { HEADROOM_MB: String(headroomMb) }), ...(streaming ? { STREAMING: '1' } : {}) },
     encoding: 'utf8',
   });
   return JSON.parse(out) as { live: number; rise: number; majors: number };
@@ -37,5 +37,13 @@ describe('old-generation headroom', () => {
     assert.ok(held.rise < 8 * MB + 32 * MB, `rise ${(held.rise / MB).toFixed(1)} MB with 8 MB of headroom over ${(held.live / MB).toFixed(1)} MB live`);
     assert.ok(held.majors >= 2, `the load crossed the limit: ${held.majors} full collections`);
     assert.ok(own.rise > 2 * held.rise, `V8's own growth: ${(own.rise / MB).toFixed(1)} MB against ${(held.rise / MB).toFixed(1)} MB held (the load no longer shows the difference)`);
+  });
+
+  it('narrows to STREAMING_HEADROOM_MB while a long read streams, from its start', () => {
+    const wide = load(64);
+    const streaming = load(64, true);
+    assert.equal(STREAMING_HEADROOM_MB, 8);
+    assert.ok(streaming.rise < 8 * MB + 32 * MB, `rise ${(streaming.rise / MB).toFixed(1)} MB while streaming with 64 MB of headroom otherwise`);
+    assert.ok(wide.rise > streaming.rise + 16 * MB, `64 MB of headroom: ${(wide.rise / MB).toFixed(1)} MB against ${(streaming.rise / MB).toFixed(1)} MB streaming`);
   });
 });

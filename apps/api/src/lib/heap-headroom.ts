@@ -1,24 +1,28 @@
 /**
  * How far V8's old generation may grow before its next full collection (docs/performance.md,
  * "Old-generation headroom"). V8 lets it grow by a factor of what the last full collection kept,
- * up to about 4× on a small heap; objects that wait on the database across two young collections
- * are promoted and die in the old generation, so an export that streams a month of rows raised the
- * RSS by 73–87 MB. A fixed percentage (`--heap-growing-percent=20`) held that to 10 MB but made a
- * loaded server with a 25 MB heap collect it whole every 5 MB promoted: 13–14 full collections in
- * 4 seconds of wallet reads where V8's own choice made 2, a quarter more CPU an answer.
- * So after each full collection the growth is set to a fixed amount, `headroom` bytes over what
- * survived: the heap grows as far on a busy server as during an export, and the collections come
- * as often as `headroom` bytes are promoted.
+ * up to about 4× on a small heap. Objects that wait on the database across two young collections
+ * are promoted and die in the old generation: a month's CSV export raised the RSS by 74 MB that way.
+ * A fixed percentage (`--heap-growing-percent=20`) held the export to 19 MB but made a loaded
+ * server with a 25 MB heap collect it whole every 5 MB promoted: 13–14 full collections in 4
+ * seconds of PostgreSQL wallet reads where V8's own choice made 2, a quarter more CPU an answer.
+ * So after each full collection the growth is set to a fixed amount over what survived:
+ * `headroomMb` (`HEAP_HEADROOM_MB`), and `STREAMING_HEADROOM_MB` while a long read streams
+ * (`whileStreaming`, the CSV exports), which starts with a full collection so that its limit holds
+ * at once.
  */
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { collectAll } from './quiet-memory.ts';
 
-type GcEntry = PerformanceEntry & { detail?: { kind?: number } };
+/** The headroom while a long read streams, MB (or `HEAP_HEADROOM_MB` if that is smaller). */
+export const STREAMING_HEADROOM_MB = 8;
 
 /** V8's own bounds on the growing factor: 1.1 to 4 (10 % to 300 %). */
 const MIN_PERCENT = 10;
 const MAX_PERCENT = 300;
+
+type GcEntry = PerformanceEntry & { detail?: { kind?: number } };
 
 /** The old generation's live size: every space but the young generation's. */
 function oldGeneration(): number {
@@ -31,32 +35,61 @@ function oldGeneration(): number {
 export const growingPercent = (headroom: number, live: number): number =>
   Math.min(MAX_PERCENT, Math.max(MIN_PERCENT, Math.round((headroom / Math.max(live, 1)) * 100)));
 
+/** The process's headroom keeper, once `keepHeadroom` runs. */
+let keeper: { streams: number; set(): void; collect(): void } | undefined;
+
 /**
  * Keeps V8's old generation within `headroomMb` of what its last full collection kept (0: V8's own
  * growth). A `--heap-growing-percent` given to node wins and is left alone. Starts with a full
- * collection (`collect`, default `collectAll()`): the limit V8 set at the last one is its own, and
- * holds until the next. Answers the function that stops it.
+ * collection (`collect`, default `collectAll('regular')`): the limit V8 set at the last one is its
+ * own, and holds until the next. Answers the function that stops it.
  */
-export function keepHeadroom(headroomMb: number, collect: () => void = collectAll()): () => void {
+export function keepHeadroom(headroomMb: number, collect: () => void = collectAll('regular')): () => void {
   if (headroomMb === 0 || process.execArgv.some((a) => a.startsWith('--heap-growing-percent'))) return () => {};
-  const headroom = headroomMb * 1024 * 1024;
   let current = 0;
-  const set = () => {
-    const percent = growingPercent(headroom, oldGeneration());
-    if (percent === current) return;
-    setFlagsFromString(`--heap-growing-percent=${percent}`);
-    current = percent;
+  const self = {
+    streams: 0,
+    collect,
+    set() {
+      const mb = self.streams > 0 ? Math.min(headroomMb, STREAMING_HEADROOM_MB) : headroomMb;
+      const percent = growingPercent(mb * 1024 * 1024, oldGeneration());
+      if (percent === current) return;
+      setFlagsFromString(`--heap-growing-percent=${percent}`);
+      current = percent;
+    },
   };
   // V8 reads the flag each time it sets the next limit, at the end of a full collection; the entry
   // comes just after it, so each setting takes effect at the next one, the live size rarely moving fast.
   const observer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((e) => (e as GcEntry).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) set();
+    if (list.getEntries().some((e) => (e as GcEntry).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) self.set();
   });
   observer.observe({ entryTypes: ['gc'] });
-  set();
+  keeper = self;
+  self.set();
   collect();
   return () => {
     observer.disconnect();
+    if (keeper === self) keeper = undefined;
     setFlagsFromString('--heap-growing-percent=0');
+  };
+}
+
+/**
+ * Narrows the headroom to `STREAMING_HEADROOM_MB` until the function it answers is called (once
+ * is enough; more calls do nothing). The first of several at once collects the heap, a pause of
+ * tens of milliseconds, so that the narrow limit holds from the start. Nothing without `keepHeadroom`.
+ */
+export function whileStreaming(): () => void {
+  const k = keeper;
+  if (k === undefined) return () => {};
+  if (k.streams++ === 0) {
+    k.set();
+    k.collect();
+  }
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--k.streams === 0) k.set();
   };
 }

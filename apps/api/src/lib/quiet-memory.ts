@@ -16,15 +16,18 @@ import { runInNewContext } from 'node:vm';
 /** Heap growth since the last collection here below which a quiet server is left alone. */
 const GROWTH = 2 * 1024 * 1024;
 
-type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' | 'regular' }) => void;
 
-/** Collects the whole heap as V8 does under memory pressure. */
-export function collectAll(): () => void {
+/**
+ * Collects the whole heap: as V8 does under memory pressure (`last-resort`, the default: pooled
+ * pages released, the young generation shrunk), or as its own full collections do (`regular`).
+ */
+export function collectAll(flavor: 'last-resort' | 'regular' = 'last-resort'): () => void {
   // V8's gc extension, from a context of its own: the process's global object gets no `gc`.
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as Gc;
   setFlagsFromString('--no-expose-gc');
-  return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  return () => gc({ type: 'major', execution: 'sync', flavor });
 }
 
 /**

@@ -3,12 +3,13 @@
  * 44 MB kept alive, then for 3,000 turns of the event loop each turn makes 200 small objects (about
  * 20 KB) that live for 500 turns, long enough to outlive two young collections and die in the old
  * generation.
- * Run with `--max-semi-space-size=8 --expose-gc`; `HEADROOM_MB` set: `keepHeadroom` runs. Writes one
+ * Run with `--max-semi-space-size=8 --expose-gc`; `HEADROOM_MB` set: `keepHeadroom` runs; `STREAMING`
+ * set: the load runs as a long read (`whileStreaming`). Writes one
  * line of JSON: the live old generation before the load, its largest rise during it, the full collections.
  */
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
-import { keepHeadroom } from '../../src/lib/heap-headroom.ts';
+import { keepHeadroom, whileStreaming } from '../../src/lib/heap-headroom.ts';
 
 const oldGeneration = () => getHeapSpaceStatistics().reduce((sum, s) => (s.space_name.startsWith('new_') ? sum : sum + s.space_used_size), 0);
 
@@ -17,6 +18,7 @@ for (let i = 0; i < 200_000; i++) kept.push({ i, name: `customer ${i}`, tags: [i
 (globalThis as { gc?: () => void }).gc!();
 const live = oldGeneration();
 if (process.env.HEADROOM_MB) keepHeadroom(Number(process.env.HEADROOM_MB));
+if (process.env.STREAMING) whileStreaming();
 
 let majors = 0;
 new PerformanceObserver((list) => {
