@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/kysely.ts';
+import { keepHeadroom } from '../apps/api/src/lib/heap-headroom.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { ensureSeedAdmin } from '../apps/api/src/modules/auth/auth.service.ts';
 import { placeOrder } from '../apps/api/src/modules/orders/orders.service.ts';
@@ -37,7 +38,7 @@ else {
 const config = loadConfig({
   NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: dbUrl, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, LOG_LEVEL: 'warn', STORE_WEBHOOK_SECRET: SECRET,
   MEDIA_DIR: mkdtempSync(join(tmpdir(), 'sf-prof-media-')), TOPUP_PAGE_BASE_URL: 'http://127.0.0.1:9/topup',
-  SEED_ADMIN_PHONE: '+919000000999', SEED_ADMIN_PASSWORD: 'bench-admin-password', ADMIN_REQUIRE_MFA: 'false', SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS,
+  SEED_ADMIN_PHONE: '+919000000999', SEED_ADMIN_PASSWORD: 'bench-admin-password', ADMIN_REQUIRE_MFA: 'false', SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS, HEAP_HEADROOM_MB: process.env.HEAP_HEADROOM_MB,
 });
 const database = openDatabase(dbUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous });
 await migrateToLatest(database.db);
@@ -45,6 +46,9 @@ for (const index of (process.env.BENCH_DROP ?? '').split(',').filter(Boolean)) a
 const app = await buildApp({ config, database });
 await ensureSeedAdmin(app.ctx);
 await app.ready();
+// As the server does (src/server.ts): HEAP_HEADROOM_MB (default 16, 0 for V8's own growth); a
+// --heap-growing-percent given to node wins. Run under the start command's --max-semi-space-size=8.
+keepHeadroom(config.heapHeadroomMb);
 const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') => {
   const r = await app.inject({ method: method as 'GET', url, payload: body as object, headers, remoteAddress });
   return { status: r.statusCode, body: r.body ? JSON.parse(r.body) : undefined };
