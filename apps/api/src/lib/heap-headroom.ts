@@ -21,10 +21,12 @@ export const STREAMING_HEADROOM_MB = 8;
 const MIN_PERCENT = 10;
 const MAX_PERCENT = 300;
 
-type GcEntry = PerformanceEntry & { detail?: { kind?: number } };
+/** True for a `gc` performance entry of a full (mark-compact) collection. */
+export const isFullCollection = (entry: PerformanceEntry): boolean =>
+  (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
 
-/** The old generation's live size: every space but the young generation's. */
-function oldGeneration(): number {
+/** The old generation's size: every space but the young generation's. */
+export function oldGeneration(): number {
   let bytes = 0;
   for (const s of getHeapSpaceStatistics()) if (!s.space_name.startsWith('new_')) bytes += s.space_used_size;
   return bytes;
@@ -60,7 +62,7 @@ export function keepHeadroom(headroomMb: number, collect: () => void = collectAl
   // V8 reads the flag each time it sets the next limit, at the end of a full collection; the entry
   // comes just after it, so each setting takes effect at the next one, the live size rarely moving fast.
   const observer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((e) => (e as GcEntry).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) self.set();
+    if (list.getEntries().some(isFullCollection)) self.set();
   });
   observer.observe({ entryTypes: ['gc'] });
   keeper = self;

@@ -5,11 +5,11 @@
  * (test/pg-promotion.test.ts). Run with `--max-semi-space-size=8 --expose-gc`; DATABASE_URL is a
  * PostgreSQL database.
  */
-import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { getHeapSpaceStatistics } from 'node:v8';
+import { PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/db/kysely.ts';
+import { isFullCollection, oldGeneration } from '../../src/lib/heap-headroom.ts';
 
 const url = process.env.DATABASE_URL!;
 let read: (from: number) => Promise<number>;
@@ -24,13 +24,12 @@ if (process.argv[2] === 'api') {
   read = async (from) => (await client.query('select md5(i::text) as a, md5((i + 1)::text) as b, i as n from generate_series($1::int, $2::int) i', [from, from + 499])).rows.length;
   close = () => client.end();
 }
-const oldGeneration = () => getHeapSpaceStatistics().reduce((sum, s) => (s.space_name.startsWith('new_') ? sum : sum + s.space_used_size), 0);
 
 await read(0);
 (globalThis as { gc?: () => void }).gc!();
 let majors = 0;
 const observer = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors++;
+  for (const e of list.getEntries()) if (isFullCollection(e)) majors++;
 });
 observer.observe({ entryTypes: ['gc'] });
 const before = oldGeneration();

@@ -7,11 +7,9 @@
  * set: the load runs as a long read (`whileStreaming`). Writes one
  * line of JSON: the live old generation before the load, its largest rise during it, the full collections.
  */
-import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { getHeapSpaceStatistics } from 'node:v8';
-import { keepHeadroom, whileStreaming } from '../../src/lib/heap-headroom.ts';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { isFullCollection, keepHeadroom, oldGeneration, whileStreaming } from '../../src/lib/heap-headroom.ts';
 
-const oldGeneration = () => getHeapSpaceStatistics().reduce((sum, s) => (s.space_name.startsWith('new_') ? sum : sum + s.space_used_size), 0);
 
 const kept: object[] = [];
 for (let i = 0; i < 200_000; i++) kept.push({ i, name: `customer ${i}`, tags: [i, i + 1] });
@@ -22,7 +20,7 @@ if (process.env.STREAMING) whileStreaming();
 
 let majors = 0;
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors++;
+  for (const e of list.getEntries()) if (isFullCollection(e)) majors++;
 }).observe({ entryTypes: ['gc'] });
 
 const waiting: object[][] = [];
