@@ -42,11 +42,13 @@ let keeper: { streams: number; set(): void; collect(): void } | undefined;
 /**
  * Keeps V8's old generation within `headroomMb` of what its last full collection kept (0: V8's own
  * growth). A `--heap-growing-percent` given to node wins and is left alone. Starts with a full
- * collection (`collect`, default `collectAll('regular')`): the limit V8 set at the last one is its
- * own, and holds until the next. Answers the function that stops it.
+ * collection (`collector`, by default `collectAll('regular')`, made only when the headroom is
+ * kept): the limit V8 set at the last one is its own, and holds until the next. Answers the
+ * function that stops it.
  */
-export function keepHeadroom(headroomMb: number, collect: () => void = collectAll('regular')): () => void {
+export function keepHeadroom(headroomMb: number, collector?: () => void): () => void {
   if (headroomMb === 0 || process.execArgv.some((a) => a.startsWith('--heap-growing-percent'))) return () => {};
+  const collect = collector ?? collectAll('regular');
   let current = 0;
   const self = {
     streams: 0,
