@@ -239,4 +239,28 @@ describe('admin audit log: every admin write leaves one row, in its own transact
       await app.close();
     }
   });
+
+  it('the page settles on one plan on PostgreSQL instead of planning its join at every call', { skip: !onPostgres && 'PostgreSQL only' }, async () => {
+    // The log above holds 10,500 rows. A bound limit let PostgreSQL's generic plan assume a tenth
+    // of them would be read, so the statement was planned afresh on every call (10 ms of planning
+    // against 0.5 ms of work at 5.4 M rows).
+    let page: CompiledQuery | undefined;
+    const database = openDatabase(t.db.url, { onQuery: (e) => { if (/from "audit_log"/.test(e.query.sql)) page = e.query; } });
+    const app = await buildApp({ config: testConfig(t.db.url), database, clock: t.clock });
+    try {
+      await app.ready();
+      assert.equal((await call(app, 'GET', '/api/v1/admin/audit-log?limit=20', { token: admin.token })).status, 200);
+      assert.ok(page, 'the page ran one statement on audit_log');
+      const plans = await database.db.connection().execute(async (conn) => {
+        for (let i = 0; i < 8; i++) await conn.executeQuery(page!);
+        return (await conn.executeQuery<{ generic_plans: string; custom_plans: string }>(
+          CompiledQuery.raw('select generic_plans, custom_plans from pg_prepared_statements where statement = $1', [page!.sql]),
+        )).rows;
+      });
+      assert.equal(plans.length, 1, 'the page runs as a named prepared statement');
+      assert.ok(Number(plans[0]!.generic_plans) >= 2, `its generic plan is used once five calls chose it: ${JSON.stringify(plans[0])}`);
+    } finally {
+      await app.close();
+    }
+  });
 });
