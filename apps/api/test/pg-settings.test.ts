@@ -21,12 +21,13 @@ describe('PostgreSQL connection settings', { skip: !onPostgres && 'PostgreSQL on
   });
   after(() => created.drop());
 
-  it('the app built from its settings runs with jit off and the configured time-outs', async () => {
+  it('the app built from its settings runs with jit and synchronised scans off and the configured time-outs', async () => {
     const config = testConfig(created.url, { DATABASE_STATEMENT_TIMEOUT_MS: '250' });
     const app = await buildApp({ config });
     try {
       const db = appDb(app);
       assert.equal(await show(db, 'jit'), 'off');
+      assert.equal(await show(db, 'synchronize_seqscans'), 'off');
       assert.equal(await show(db, 'statement_timeout'), '250ms');
       assert.equal(await show(db, 'idle_in_transaction_session_timeout'), '1min');
       await assert.rejects(sql`select pg_sleep(1)`.execute(db), (err: { code?: string }) => err.code === '57014');
