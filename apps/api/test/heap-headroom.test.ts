@@ -33,17 +33,18 @@ describe('old-generation headroom', () => {
     const own = load();
     const held = load(8);
     // The young generation's 16 MB (two 8 MB semi-spaces) and what is promoted while a collection
-    // marks come on top of the headroom.
-    assert.ok(held.rise < 8 * MB + 32 * MB, `rise ${(held.rise / MB).toFixed(1)} MB with 8 MB of headroom over ${(held.live / MB).toFixed(1)} MB live`);
+    // marks come on top of the headroom: 24–42 MB in all on the machines measured, against 70–77
+    // under V8's own growth (docs/performance.md, "Old-generation headroom").
+    assert.ok(held.rise < 8 * MB + 40 * MB, `rise ${(held.rise / MB).toFixed(1)} MB with 8 MB of headroom over ${(held.live / MB).toFixed(1)} MB live`);
     assert.ok(held.majors >= 2, `the load crossed the limit: ${held.majors} full collections`);
-    assert.ok(own.rise > 2 * held.rise, `V8's own growth: ${(own.rise / MB).toFixed(1)} MB against ${(held.rise / MB).toFixed(1)} MB held (the load no longer shows the difference)`);
+    assert.ok(own.rise > held.rise + 16 * MB, `V8's own growth: ${(own.rise / MB).toFixed(1)} MB against ${(held.rise / MB).toFixed(1)} MB held (the load no longer shows the difference)`);
   });
 
   it('narrows to STREAMING_HEADROOM_MB while a long read streams, from its start', () => {
     const wide = load(64);
     const streaming = load(64, true);
     assert.equal(STREAMING_HEADROOM_MB, 8);
-    assert.ok(streaming.rise < 8 * MB + 32 * MB, `rise ${(streaming.rise / MB).toFixed(1)} MB while streaming with 64 MB of headroom otherwise`);
+    assert.ok(streaming.rise < 8 * MB + 40 * MB, `rise ${(streaming.rise / MB).toFixed(1)} MB while streaming with 64 MB of headroom otherwise`);
     assert.ok(wide.rise > streaming.rise + 16 * MB, `64 MB of headroom: ${(wide.rise / MB).toFixed(1)} MB against ${(streaming.rise / MB).toFixed(1)} MB streaming`);
   });
 });
