@@ -263,4 +263,13 @@ describe('admin audit log: every admin write leaves one row, in its own transact
       await app.close();
     }
   });
+
+  it('an admin who is gone since is no longer named on their rows', async () => {
+    const former = await createAdmin(t);
+    const shelf = (await call(t.app, 'POST', '/api/v1/admin/categories', { token: former.token, body: { name: 'Former shelf' } })).body;
+    const byFormer = async () => (await as('GET', `/api/v1/admin/audit-log?entity_id=${shelf.id}`)).body.items[0].admin;
+    assert.deepEqual(await byFormer(), { id: former.id, full_name: 'Test User', phone: former.phone });
+    await db().updateTable('users').set({ deleted_at: t.clock.now().toISOString() }).where('id', '=', former.id).execute();
+    assert.deepEqual(await byFormer(), { id: former.id, full_name: null, phone: null });
+  });
 });

@@ -10,7 +10,6 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { isFullCollection, keepHeadroom, oldGeneration, whileStreaming } from '../../src/lib/heap-headroom.ts';
 
-
 const kept: object[] = [];
 for (let i = 0; i < 200_000; i++) kept.push({ i, name: `customer ${i}`, tags: [i, i + 1] });
 (globalThis as { gc?: () => void }).gc!();
