@@ -24,6 +24,15 @@ storefront_node() {
     if [ "$major" -ge 24 ]; then return 0; fi
   fi
 
+  # npm looks for its global npmrc under its own Node's prefix, so the machine's (a company CA
+  # file, a registry mirror, a proxy) would be lost under the Node fetched here: keep the npmrc of
+  # the npm found first, before any project Node is on PATH, for every later npm of this shell.
+  if [ -z "${npm_config_globalconfig:-}" ] && command -v npm >/dev/null 2>&1; then
+    local globalrc
+    globalrc=$(npm config get globalconfig 2>/dev/null || true)
+    if [ -n "$globalrc" ] && [ -f "$globalrc" ]; then export npm_config_globalconfig="$globalrc"; fi
+  fi
+
   local cache="${NODE_CACHE_DIR:-$HOME/.cache/storefront-node}"
   local dir="$cache/node-v$version"
   if ! "$dir/bin/node" --version >/dev/null 2>&1; then
