@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
-import { plainPath } from '@storefront/runtime';
+import { errorBody, frameworkRefusals, installErrorHandling, plainPath } from '@storefront/runtime';
 import type { ShopConfig } from './config.ts';
 
 const API_TIMEOUT_MS = 30_000;
@@ -26,8 +26,6 @@ export function shopperRoute(path: string): boolean {
   if (/^\/api\/v1\/(admin\/|auth\/admin\/)/i.test(path)) return false;
   return !/^\/api\/v1\/wallet\/topup-(credit|lookup|attach|decline)$/i.test(path);
 }
-
-const errorBody = (error: string, message: string) => ({ error, message });
 
 export function contentSecurityPolicy(imageOrigins: readonly string[]): string {
   return [
@@ -51,6 +49,15 @@ export async function buildShopServer(config: Readonly<ShopConfig>): Promise<Fas
     bodyLimit: BODY_LIMIT,
     // The shopper's address is what the API rate-limits and matches referral clicks by.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    ...frameworkRefusals,
+  });
+  const spa = existsSync(join(config.staticDir, 'index.html'));
+  // Every screen's URL gets the app; an unknown API path, file or method is a §2 404 (docs/shop.md).
+  installErrorHandling(app, {
+    unmatched: (req, reply) => {
+      if (!spa || req.method !== 'GET' || req.url.startsWith('/api/') || /\.[a-z0-9]+$/i.test(req.url.split('?')[0]!)) return undefined;
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    },
   });
   const csp = contentSecurityPolicy(config.imageOrigins);
 
@@ -124,7 +131,7 @@ export async function buildShopServer(config: Readonly<ShopConfig>): Promise<Fas
     return reply.redirect('/register');
   });
 
-  if (existsSync(join(config.staticDir, 'index.html'))) {
+  if (spa) {
     await app.register(fastifyStatic, {
       root: config.staticDir,
       wildcard: false,
@@ -134,13 +141,6 @@ export async function buildShopServer(config: Readonly<ShopConfig>): Promise<Fas
         if (/[\\/]assets[\\/]/.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
-    });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' || req.url.startsWith('/api/') || /\.[a-z0-9]+$/i.test(req.url.split('?')[0]!)) {
-        return reply.code(404).send(errorBody('not_found', 'Not found.'));
-      }
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
     });
   } else {
     app.log.warn({ dir: config.staticDir }, 'no built app: run npm run build -w apps/shop');
