@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import { isIPv4 } from 'node:net';
 import { parse } from 'yaml';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { loadPayConfig } from '../../apps/pay/src/config.ts';
@@ -24,8 +25,13 @@ interface Service {
   healthcheck?: { test?: string[]; disable?: boolean };
   restart?: string;
   depends_on?: Record<string, { condition: string }>;
+  networks?: string[] | Record<string, { ipv4_address?: string } | null>;
+  ports?: string[];
 }
-const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
+const compose = parse(read('compose.yaml'), { merge: true }) as {
+  services: Record<string, Service>;
+  networks: Record<string, { ipam?: { config?: { subnet?: string; ip_range?: string }[] } }>;
+};
 const services = compose.services;
 
 /** The `.env` file compose would read: KEY=value lines. */
@@ -232,6 +238,60 @@ describe('compose.yaml', () => {
       if (!key || section === 'containers' || decided.has(key)) continue;
       const service = serviceOfSection[section] ?? 'api-1';
       assert.ok(key in (services[service]!.environment ?? {}), `${service} gets ${key} from .env`);
+    }
+  });
+
+  it('trusts X-Forwarded-For from exactly the proxies’ fixed addresses, and nginx sets it on every published port', () => {
+    const ip = (value: string) => interpolate(value, operatorEnv, new Set());
+    const fixed = (s: string) => {
+      const nets = services[s]!.networks;
+      const address = nets && !Array.isArray(nets) ? nets.storefront?.ipv4_address : undefined;
+      return address === undefined ? undefined : ip(address);
+    };
+    const ipam = compose.networks.storefront?.ipam?.config?.[0] ?? {};
+    assert.ok(ipam.subnet && ipam.ip_range, 'the network hands out addresses from a range apart from the fixed ones');
+    const [subnet, dynamic] = [ip(ipam.subnet!), ip(ipam.ip_range!)];
+    const inside = (address: string, cidr: string) => {
+      const [base, bits] = cidr.split('/');
+      const n = (a: string) => a.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+      const mask = 2 ** (32 - Number(bits));
+      return Math.floor(n(address) / mask) === Math.floor(n(base!) / mask);
+    };
+    for (const s of ['proxy', 'admin', 'shop']) {
+      const address = fixed(s);
+      assert.ok(address && isIPv4(address), `${s} has a fixed address`);
+      assert.ok(inside(address, subnet) && !inside(address, dynamic), `${s}: ${address} is in ${subnet}, outside the range handed out (${dynamic})`);
+    }
+    // Each entry one address, a service's fixed one: no CIDR wider than /32, no name such as
+    // `uniquelocal`, so never the network's gateway, from which published traffic may arrive.
+    const trusted = (s: string, name: string) =>
+      environmentOf(s, operatorEnv)[name]!.split(',').map((entry) => {
+        const address = entry.trim().replace(/\/32$/, '');
+        assert.ok(isIPv4(address), `${s}: ${name} entry "${entry.trim()}" is one address`);
+        return address;
+      });
+    const apis = storefrontServices.filter((s) => ['api', 'migrate', 'jobs-every'].includes(partOf(s)));
+    for (const s of apis) assert.deepEqual(trusted(s, 'TRUST_PROXY').sort(), [fixed('proxy'), fixed('admin'), fixed('shop')].sort(), `${s}: nginx, the portal and the shop server`);
+    assert.deepEqual(trusted('admin', 'ADMIN_TRUST_PROXY'), [fixed('proxy')], 'the portal trusts nginx alone');
+    assert.equal(environmentOf('shop', operatorEnv).SHOP_TRUST_PROXY_HOPS, '1', 'the shop server is fronted by nginx alone');
+
+    // nginx: every published port sets X-Forwarded-For to the address it was reached from; only
+    // the unpublished listener the portal and the shop server call appends to it.
+    const nginx = read('deploy/nginx.conf');
+    const published = services.proxy!.ports!.map((p) => Number(ip(p).split(':').at(-1)));
+    const servers = [...nginx.matchAll(/\n  server \{\n    listen (\d+);\n([\s\S]*?)\n  \}/g)].map((m) => ({ port: Number(m[1]), body: m[2]! }));
+    assert.deepEqual(servers.map((x) => x.port).filter((p) => published.includes(p)).sort(), [...published].sort(), 'nginx listens on every published port');
+    const httpLevel = nginx.slice(0, nginx.indexOf('\n  upstream'));
+    assert.match(httpLevel, /^\s*proxy_set_header X-Forwarded-For \$remote_addr;$/m, 'nginx sets the client address');
+    assert.equal([...nginx.matchAll(/proxy_set_header X-Forwarded-For /g)].length, 2, 'the edge’s setting and the internal listener’s');
+    for (const { port, body } of servers) {
+      if (!body.includes('X-Forwarded-For')) continue;
+      assert.ok(!published.includes(port), `port ${port} is published: it must not take a client's X-Forwarded-For`);
+      assert.match(body, /proxy_set_header Host \$http_host;/, `port ${port} keeps the http block's other headers`);
+    }
+    const internal = servers.filter((x) => x.body.includes('$proxy_add_x_forwarded_for')).map((x) => x.port);
+    for (const s of ['admin', 'shop']) {
+      assert.ok(internal.includes(Number(new URL(environmentOf(s, operatorEnv).STOREFRONT_API_URL!).port)), `${s} calls the API through the internal listener`);
     }
   });
 
