@@ -135,7 +135,8 @@ export async function buildPayApp(options: BuildPayOptions): Promise<FastifyInst
       if (!opened.ok) return refusalPage(reply, opened.refusal);
       const { token, topup, gatewayA, gatewayB } = opened;
       const notice = req.query.cancelled ? 'The payment was cancelled. You can choose a way to pay again.' : undefined;
-      const back = returnHref(topup, token);
+      // "Back to the shop without paying": the shop says nothing was added.
+      const back = returnHref(topup, token, true);
       return topupPage(reply, { token, amount: topup.amount, currency: topup.currency, gatewayA, gatewayB, order: topup.gateways, ...(back ? { returnHref: back } : {}) }, notice);
     },
   );

@@ -49,8 +49,13 @@ export const methodUnavailable: Refusal = {
 };
 const refused = (refusal: Refusal): Opened => ({ ok: false, refusal });
 
-/** Where the shop takes the payer back: the top-up's `return_url` with `topup=<token>`. */
-export function returnHref(t: Topup, token: string): string | undefined {
+/**
+ * Where the shop takes the payer back: the top-up's `return_url` with `topup=<token>`, and
+ * `payment=cancelled` when the payer cancelled (at the gateway, or leaving the hosted page without
+ * paying). The shop then says nothing was added instead of asking again until the top-up expires;
+ * what was credited it still reads from the API alone.
+ */
+export function returnHref(t: Topup, token: string, cancelled = false): string | undefined {
   if (!t.return_url) return undefined;
   let u: URL;
   try {
@@ -60,6 +65,7 @@ export function returnHref(t: Topup, token: string): string | undefined {
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined;
   u.searchParams.set('topup', token);
+  if (cancelled) u.searchParams.set('payment', 'cancelled');
   return u.toString();
 }
 
@@ -83,10 +89,10 @@ export class TopupPageService {
    * `return_url` (the API checked its origin). Asked once: with the API down there is none, and
    * the page keeps its "Check again".
    */
-  async returnHrefFor(token: unknown): Promise<string | undefined> {
+  async returnHrefFor(token: unknown, cancelled = false): Promise<string | undefined> {
     if (!isToken(token)) return undefined;
     const lookup = await this.api.lookup(token, { once: true });
-    return lookup.kind === 'found' ? returnHref(lookup.topup, token) : undefined;
+    return lookup.kind === 'found' ? returnHref(lookup.topup, token, cancelled) : undefined;
   }
 
   /**

@@ -39,11 +39,13 @@ describe('the payment server sends the payer back to the shop', () => {
   }
   const expected = (token: string) => `${SHOP}/checkout?step=pay&topup=${token}`;
 
-  test('the hosted page offers the way back without paying', async () => {
+  const cancelled = (token: string) => `${expected(token)}&payment=cancelled`;
+
+  test('the hosted page offers the way back without paying, which tells the shop nothing was paid', async () => {
     const { token, url } = await topupWithReturn(150000);
     const page = await get(url);
     assert.equal(page.status, 200);
-    assert.equal(backHref(page.text), expected(token));
+    assert.equal(backHref(page.text), cancelled(token));
     assert.match(page.text, /id="amount">₹1,500\.00</);
     assert.doesNotMatch(page.text, /close/i);
   });
@@ -72,6 +74,18 @@ describe('the payment server sends the payer back to the shop', () => {
     const st = await call(s.api, 'GET', `/api/v1/wallet/topup-status/${token}`, { token: user.token });
     assert.equal(st.body.status, 'pending');
     assert.equal(typeof st.body.declined_at, 'string');
+  });
+
+  test('gateway A cancelled: nothing credited, back to the shop saying it was cancelled; the top-up stays payable', async () => {
+    const { user, token } = await topupWithReturn(20000);
+    const back = await payAtGatewayA(s, token, 'Aborted');
+    const page = await postForm(back.target, back.fields);
+    assert.equal(resultOf(page.text), 'failed');
+    assert.equal(refreshTo(page.text), cancelled(token));
+    assert.equal(backHref(page.text), cancelled(token));
+    assert.equal(await balanceOf(s, user), 0);
+    const st = await call(s.api, 'GET', `/api/v1/wallet/topup-status/${token}`, { token: user.token });
+    assert.deepEqual([st.body.status, st.body.declined_at], ['pending', undefined], 'a cancel is not a decline');
   });
 
   test('gateway A still checking because the payment could not be confirmed here: the page links back but stays, since only it can ask again', async () => {

@@ -83,7 +83,8 @@ export class GatewayAService {
       return unverified;
     }
     // From here the token is proven (the order id is keyed to it): every page may lead back to the shop.
-    return withReturn(await this.settleResponse(r, token, orderId, trackingId, encResp, log), await this.topups.returnHrefFor(token));
+    const shown = await this.settleResponse(r, token, orderId, trackingId, encResp, log);
+    return withReturn(shown, await this.topups.returnHrefFor(token, r.order_status === 'Aborted'));
   }
 
   private async settleResponse(r: Record<string, string>, token: string, orderId: string, trackingId: string, encResp: string, log: FastifyBaseLogger): Promise<Shown> {
