@@ -466,6 +466,40 @@ describe('the shop in a phone browser', { skip }, () => {
     await context.close();
   });
 
+  test('Add money on a 390 px phone: every quick amount is whole on the screen', async () => {
+    const shopper = await registerUser(st.s.api, { full_name: 'Leela Nair' });
+    const { page, problems, context } = await phone(browser);
+    await scenario(page, 'add-money-390', async () => {
+      await page.goto(`${st.shopUrl}/sign-in`);
+      await page.getByLabel('Phone number').fill(shopper.phone);
+      await page.getByLabel('Password').fill(shopper.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Shop', exact: true }).waitFor();
+      await page.goto(`${st.shopUrl}/wallet/top-up`);
+      const quick = page.getByRole('group', { name: 'Quick amounts' }).getByRole('button');
+      await quick.first().waitFor();
+      assert.deepEqual(await quick.allInnerTexts(), ['₹500.00', '₹1,000.00', '₹2,000.00', '₹5,000.00']);
+      const form = (await page.locator('form.card').boundingBox())!;
+      const viewport = page.viewportSize()!;
+      for (const button of await quick.all()) {
+        const name = await button.innerText();
+        const box = (await button.boundingBox())!;
+        assert.ok(box.x >= 0 && box.x + box.width <= viewport.width, `${name} lies within the screen: ${JSON.stringify(box)}`);
+        assert.ok(box.x >= form.x && box.x + box.width <= form.x + form.width, `${name} lies within its card`);
+        assert.ok(await button.evaluate((b) => b.scrollWidth <= b.clientWidth), `${name}: its text is not clipped`);
+        // Nothing around it hides part of it: its middle and both ends are what the screen shows there.
+        for (const x of [box.x + 2, box.x + box.width / 2, box.x + box.width - 2]) {
+          assert.ok(await button.evaluate((b, [px, py]) => b.contains(document.elementFromPoint(px!, py!)), [x, box.y + box.height / 2]), `${name} is visible at x=${x}`);
+        }
+      }
+      await quick.filter({ hasText: '₹5,000.00' }).click();
+      assert.equal(await page.getByLabel('Amount (INR)').inputValue(), '5000.00');
+      await screen(page, '40-add-money-390');
+      assert.deepEqual(problems, []);
+    });
+    await context.close();
+  });
+
   test('installed and offline: the service worker serves the shell and the catalogue, never the wallet', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-IN' });
     const page = await context.newPage();

@@ -94,6 +94,58 @@ describe('adding money in the shop, same tab, with the API’s own bounds', { sk
     await context.close();
   });
 
+  test('cancelled at the bank: the cart says nothing was added and stops asking; paid, Back from “Order placed” stays in the shop', async () => {
+    const u = await registerUser(st.s.api, { full_name: 'Anil Kapoor' });
+    await credit(st.t, u.id, 40_000);
+    const { page, problems, context } = await phone(browser);
+    // The app's timers run on a clock the test moves: "stops asking" is then checked without waiting.
+    await page.clock.install();
+    const statusAsks: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/v1/wallet/topup-status/')) statusAsks.push(r.url());
+    });
+    await scenario(page, 'checkout-cancelled', async () => {
+      await signIn(page, u);
+      const product = `${st.shopUrl}/products/${st.products['Stoneware Mug']}`;
+      await page.goto(product);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.goto(`${st.shopUrl}/cart`);
+      await page.getByRole('button', { name: 'Add ₹750.00 and pay' }).click();
+      await page.waitForURL(/\/topup\?token=/);
+      await page.click('#pay-gateway-a');
+      await page.click('#sim-cancel');
+      await page.waitForURL(/\/cart\?topup=.*&payment=cancelled/);
+      const outcome = page.getByTestId('topup-outcome');
+      await outcome.filter({ hasText: 'Not added to your wallet: the payment of ₹750.00 was cancelled, so nothing was charged.' }).waitFor();
+      assert.doesNotMatch(await outcome.innerText(), /check again/);
+      await page.getByRole('button', { name: 'Add ₹750.00 and pay' }).waitFor();
+      await screen(page, '39-cart-topup-cancelled');
+      // A minute of the app's time passes: no more asking. The fetch after it is the last request
+      // the page sends, so any ask made in that minute was seen before it.
+      const asked = statusAsks.length;
+      assert.ok(asked >= 1);
+      await page.clock.runFor(60_000);
+      await page.evaluate(() => fetch('/health'));
+      assert.equal(statusAsks.length, asked, 'a cancelled top-up is not asked about again');
+      assert.equal(await credits(u), 40_000, 'nothing added');
+
+      // Paid on the second try, then the order: Back leaves neither on the payment server's pages
+      // nor on the gateway's, but on the screen before the cart.
+      await page.getByRole('button', { name: 'Add ₹750.00 and pay' }).click();
+      await page.waitForURL(/\/topup\?token=/);
+      await page.click('#pay-gateway-a');
+      await page.click('#sim-pay');
+      await page.waitForURL(/\/cart\?topup=/);
+      await page.getByRole('button', { name: 'Pay ₹499.00' }).click();
+      await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+      await page.goBack();
+      assert.equal(page.url(), product, 'Back from “Order placed” is the product the shopper came from');
+      await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+      assert.deepEqual(problems, []);
+    });
+    await context.close();
+  });
+
   test('the checkout adds at least the API’s minimum, and a declined payment offers another try', async () => {
     const u = await registerUser(st.s.api, { full_name: 'Ravi Menon' });
     await credit(st.t, u.id, 40_000);

@@ -146,6 +146,7 @@ export function CartPage({ search }: { search: URLSearchParams }) {
       {returned && signedIn ? (
         <TopupOutcome
           token={returned}
+          cancelled={search.get('payment') === 'cancelled'}
           onCredited={() => setRequote((n) => n + 1)}
           credited={(amount) => `${amount} was added to your wallet. Check the total and tap Pay to place your order.`}
         />

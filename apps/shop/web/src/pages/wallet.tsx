@@ -42,6 +42,7 @@ export function WalletPage({ search }: { search: URLSearchParams }) {
       {returned ? (
         <TopupOutcome
           token={returned}
+          cancelled={search.get('payment') === 'cancelled'}
           onCredited={() => {
             wallet.reload();
             list.reload();
@@ -157,7 +158,7 @@ export function TopUp({ search }: { search: URLSearchParams }) {
       <form className="card" onSubmit={(e) => void start(e)} noValidate>
         <Field label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} hint={hint || undefined} />
         {bounds ? (
-          <div className="chips" role="group" aria-label="Quick amounts">
+          <div className="chips amounts" role="group" aria-label="Quick amounts">
             {presetsWithin(PRESETS, bounds).map((m) => (
               <button key={m} type="button" className="chip" onClick={() => setText(minorToDecimal(m, currency))}>
                 {formatMoney(m, currency)}
