@@ -37,9 +37,12 @@ function readTrip(): Trip | null {
   }
 }
 
+/** The Navigation API's view of this tab: the run of the shop's own entries around this one. */
+const shopEntries = () => (window as { navigation?: { currentEntry?: { index: number } | null; entries(): unknown[] } }).navigation;
+
 /** This entry's place in the tab's history: the entries after it are the same-origin ones ahead (a screen reached with Back). */
 function entryIndex(): number {
-  const nav = (window as { navigation?: { currentEntry?: { index: number } | null; entries(): unknown[] } }).navigation;
+  const nav = shopEntries();
   const ahead = nav?.currentEntry ? nav.entries().length - 1 - nav.currentEntry.index : 0;
   return history.length - 1 - ahead;
 }
@@ -54,7 +57,10 @@ export async function startTopup(amount: number, returnPath: string, beforeLeave
   const returnUrl = new URL(returnPath, location.origin).toString();
   const t = await call(client.POST('/api/v1/wallet/topup-initiate', { body: { amount, return_url: returnUrl } }));
   beforeLeave?.(t.token);
-  sessionStorage.setItem(TRIP_KEY, JSON.stringify({ index: entryIndex() } satisfies Trip));
+  // Only a screen of the shop's before this one is gone back to on the return, never another site.
+  const shopBefore = (shopEntries()?.currentEntry?.index ?? 0) >= 1;
+  if (shopBefore) sessionStorage.setItem(TRIP_KEY, JSON.stringify({ index: entryIndex() } satisfies Trip));
+  else sessionStorage.removeItem(TRIP_KEY);
   location.replace(t.url);
 }
 
