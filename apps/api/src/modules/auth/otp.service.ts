@@ -45,6 +45,7 @@ export interface PhoneOtpProof {
 }
 
 const invalidOtp = () => new AppError(401, 'invalid_otp', 'The code is wrong or has expired');
+const sendFailed = (status: 502 | 503) => new AppError(status, 'otp_send_failed', 'Could not send the code');
 
 /**
  * A staff account (active, invited or disabled: it has a staff role) is never recovered by SMS
@@ -52,7 +53,6 @@ const invalidOtp = () => new AppError(401, 'invalid_otp', 'The code is wrong or 
  * it exactly as an unknown phone. An owner resets its sign-in instead (`POST /admin/staff/:id/reset`).
  */
 const isStaffAccount = (u: { is_admin: number; staff_role: string | null }): boolean => u.is_admin === 1 || u.staff_role !== null;
-const sendFailed = (status: 502 | 503) => new AppError(status, 'otp_send_failed', 'Could not send the code');
 
 function reviewerPhone(ctx: Ctx): string | null {
   const r = ctx.config.reviewer;
@@ -82,7 +82,8 @@ const smsBody = (purpose: PhoneOtpPurpose, code: string): string =>
  * the caps, a code stored for the phone), and the account is looked up only after the answer, with
  * the SMS. So status, body and timing are the same for a registered phone, an unknown one and a
  * failing provider (docs/contracts.md §10). An unknown phone's code is cleared then (its row keeps
- * the cooldown), and so is a staff account's reset code; a failed SMS is logged, counted in `/metrics` (`otp_sms_total`) and deletes the code.
+ * the cooldown), and so is a staff account's reset code; a failed SMS is logged, counted in
+ * `/metrics` (`otp_sms_total`) and deletes the code.
  */
 export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: PhoneOtpPurpose; ip: string; uniform?: boolean }): Promise<OtpSent> {
   const { purpose, ip } = input;
