@@ -26,11 +26,14 @@ function proxyAllowed(method: string, path: string): boolean {
   return /^\/api\/v1\/(me|wallet|app\/version|categories|payment-gateways|products(\/[^/]+)?)$/.test(path);
 }
 
-/** A 403 that leaves the session as it is: the role lacks `permission`, or the account must enrol a second factor first. */
+/**
+ * A 403 that leaves the session as it is: the role lacks `permission`, the account must enrol a
+ * second factor first, or the current password asked for again (two-factor set-up) was wrong.
+ */
 function staysSignedIn(body: Buffer): boolean {
   try {
-    const parsed = JSON.parse(body.toString('utf8')) as { permission?: unknown; code?: unknown };
-    return typeof parsed.permission === 'string' || parsed.code === 'MFA_ENROLMENT_REQUIRED';
+    const parsed = JSON.parse(body.toString('utf8')) as { error?: unknown; permission?: unknown; code?: unknown };
+    return typeof parsed.permission === 'string' || parsed.code === 'MFA_ENROLMENT_REQUIRED' || parsed.error === 'invalid_credentials';
   } catch {
     return false;
   }
@@ -94,8 +97,9 @@ const proxy: FastifyPluginAsync<{ config: Readonly<PortalConfig>; clock: Clock }
         req.log.warn({ err }, 'API call failed');
         return sendApiDown(reply);
       }
-      // A 403 naming a permission (the staff role lacks it) or asking for two-factor enrolment
-      // is an answer to this request; any other 401 or 403 means the account lost the back office.
+      // A 403 naming a permission (the staff role lacks it), asking for two-factor enrolment or
+      // refusing a re-typed password is an answer to this request; any other 401 or 403 means the
+      // account lost the back office.
       const refusal = res.status === 403 ? Buffer.from(await res.arrayBuffer()) : undefined;
       if (res.status === 401 || (refusal && !staysSignedIn(refusal))) {
         // Revoked, demoted or deleted: the portal session ends and the SPA goes to its login page.

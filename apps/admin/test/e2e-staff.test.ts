@@ -1,7 +1,7 @@
 /**
  * Staff accounts in the portal, walked in Chromium: an owner invites a support person from the
  * Staff page (the code comes from the SMS the API sent), who accepts the invite, signs in, sets up
- * two-factor sign-in from the Security page (codes computed from the key the page shows), signs in
+ * two-factor sign-in from the Security page (with the password again; codes computed from the key the page shows), signs in
  * again with a code, replies to a ticket, and sees neither the dashboard nor refunds (the API
  * refuses their token there too). Disabled by the owner, their open session ends at once. axe on
  * the new pages, screenshots of Staff and Security at 1440×900 and 390×844.
@@ -136,6 +136,7 @@ test('the invitee sets up two-factor sign-in from the Security page and keeps th
   await staff.getByRole('link', { name: 'Security' }).click();
   await staff.getByRole('heading', { name: 'Security' }).waitFor();
   await staff.getByTestId('sessions').locator('tbody tr', { hasText: 'this session' }).waitFor();
+  await staff.getByLabel('Your password').fill(PASSWORD);
   await staff.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await staff.getByRole('img', { name: 'QR code to add this account to an authenticator app' }).waitFor();
   secret = (await staff.getByTestId('totp-secret').textContent())!.trim();

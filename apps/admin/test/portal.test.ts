@@ -422,9 +422,9 @@ describe('sign-in with two-factor', () => {
     await s.db.database.db.updateTable('users').set({ is_admin: 1, staff_role: 'support' }).where('id', '=', user.id).execute();
     await login(user.phone, user.password);
     const token = await portalToken(s);
-    const setup = await apiCall(s, 'POST', '/api/v1/admin/me/mfa/setup', { token });
+    const setup = await apiCall(s, 'POST', '/api/v1/admin/me/mfa/setup', { token, body: { current_password: user.password } });
     const codeAt = (ms: number) => TOTP.generate({ secret: Secret.fromBase32(setup.body.secret), timestamp: ms });
-    assert.equal((await apiCall(s, 'POST', '/api/v1/admin/me/mfa/confirm', { token, body: { code: codeAt(clock.now().getTime()) } })).status, 200);
+    assert.equal((await apiCall(s, 'POST', '/api/v1/admin/me/mfa/confirm', { token, body: { code: codeAt(clock.now().getTime()), current_password: user.password } })).status, 200);
     clock.advance(30_000);
 
     const first = await send('POST', '/session/login', { body: { phone: user.phone, password: user.password } });

@@ -78,7 +78,7 @@ export const OPERATIONS: Record<string, Operation> = {
     limits: ['OTP_RATE_LIMITED'],
   },
   'POST /api/v1/auth/otp/verify': { id: 'verifyOtp', summary: 'Sign in (or sign up) with an SMS one-time password', errors: { 401: ['invalid_otp'] } },
-  'POST /api/v1/auth/reset-password': { id: 'resetPassword', summary: 'Set a new password, proven by an SMS code', errors: { 401: ['invalid_otp'] } },
+  'POST /api/v1/auth/reset-password': { id: 'resetPassword', summary: 'Set a new password, proven by an SMS code (never for a staff account)', errors: { 401: ['invalid_otp'] } },
 
   // accounts
   'GET /api/v1/me': { id: 'getMe', summary: "The caller's profile", errors: { 404: ['not_found'] } },
@@ -272,19 +272,20 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/admin/me': { id: 'adminGetMe', summary: 'The signed-in staff member: role, permissions and two-factor state' },
   'POST /api/v1/admin/me/mfa/setup': {
     id: 'adminSetupMfa',
-    summary: 'Start two-factor enrolment: a new TOTP secret, its otpauth URI and a QR code',
-    errors: { 409: ['mfa_already_enabled'] },
+    summary: 'Start two-factor enrolment (needs the current password): a new TOTP secret, its otpauth URI and a QR code',
+    errors: { 403: ['invalid_credentials'], 409: ['mfa_already_enabled'] },
+    limits: ['LOGIN_RATE_LIMITED'],
   },
   'POST /api/v1/admin/me/mfa/confirm': {
     id: 'adminConfirmMfa',
-    summary: 'Finish enrolment with a first code; answers the ten recovery codes (shown once)',
-    errors: { 400: ['invalid_mfa_code'], 409: ['mfa_already_enabled', 'mfa_not_enabled'] },
+    summary: 'Finish enrolment with a first code and the current password; answers the ten recovery codes (shown once)',
+    errors: { 400: ['invalid_mfa_code'], 403: ['invalid_credentials'], 409: ['mfa_already_enabled', 'mfa_not_enabled'] },
     limits: ['LOGIN_RATE_LIMITED'],
   },
   'POST /api/v1/admin/me/mfa/disable': {
     id: 'adminDisableMfa',
-    summary: "Turn off the caller's two-factor sign-in (needs a current code)",
-    errors: { 400: ['invalid_mfa_code'], 409: ['mfa_not_enabled'] },
+    summary: "Turn off the caller's two-factor sign-in (needs a current code and the current password)",
+    errors: { 400: ['invalid_mfa_code'], 403: ['invalid_credentials'], 409: ['mfa_not_enabled'] },
     limits: ['LOGIN_RATE_LIMITED'],
   },
   'GET /api/v1/admin/me/sessions': { id: 'adminListOwnSessions', summary: "The caller's own live back-office sessions, the current one marked" },
@@ -300,6 +301,11 @@ export const OPERATIONS: Record<string, Operation> = {
     errors: { 409: ['conflict'], 502: ['otp_send_failed'], 503: ['otp_send_failed'] },
   },
   'PATCH /api/v1/admin/staff/{id}': { id: 'adminUpdateStaff', summary: "Change a staff member's role, or disable or enable them", errors: { 409: ['last_owner', 'conflict'] } },
+  'POST /api/v1/admin/staff/{id}/reset': {
+    id: 'adminResetStaffSignIn',
+    summary: "Reset a staff member's sign-in: password, two-factor and sessions end; a fresh invite code (SMS) sets a new password",
+    errors: { 409: ['conflict', 'last_owner'], 502: ['otp_send_failed'], 503: ['otp_send_failed'] },
+  },
   'DELETE /api/v1/admin/staff/{id}/mfa': { id: 'adminResetStaffMfa', summary: "Reset a staff member's two-factor sign-in (ends their sessions)" },
 };
 

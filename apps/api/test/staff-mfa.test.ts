@@ -26,11 +26,11 @@ describe('two-factor sign-in for staff', () => {
   /** An admin who enrolled: the secret read from the set-up answer, the recovery codes from the confirmation. */
   async function enrolled(role = 'owner'): Promise<TestUser & { secret: string; recovery: string[] }> {
     const a = await createAdmin(t, role);
-    const setup = await call(t.app, 'POST', '/api/v1/admin/me/mfa/setup', { token: a.token });
+    const setup = await call(t.app, 'POST', '/api/v1/admin/me/mfa/setup', { token: a.token, body: { current_password: a.password } });
     assert.equal(setup.status, 200, setup.text);
     assert.match(setup.body.otpauth_uri, /^otpauth:\/\/totp\//);
     assert.match(setup.body.qr_svg, /^data:image\/svg\+xml;base64,/);
-    const confirmed = await call(t.app, 'POST', '/api/v1/admin/me/mfa/confirm', { token: a.token, body: { code: code(setup.body.secret) } });
+    const confirmed = await call(t.app, 'POST', '/api/v1/admin/me/mfa/confirm', { token: a.token, body: { code: code(setup.body.secret), current_password: a.password } });
     assert.equal(confirmed.status, 200, confirmed.text);
     assert.equal(confirmed.body.recovery_codes.length, 10);
     t.clock.advance(31_000); // the next sign-in uses a fresh time step
@@ -149,10 +149,10 @@ describe('two-factor sign-in for staff', () => {
 
   test('turning 2FA off needs a current code; then the password alone signs in again', async () => {
     const a = await enrolled();
-    const wrong = await call(t.app, 'POST', '/api/v1/admin/me/mfa/disable', { token: a.token, body: { code: 'zzzz' } });
+    const wrong = await call(t.app, 'POST', '/api/v1/admin/me/mfa/disable', { token: a.token, body: { code: 'zzzz', current_password: a.password } });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.error, 'invalid_mfa_code');
-    const off = await call(t.app, 'POST', '/api/v1/admin/me/mfa/disable', { token: a.token, body: { code: code(a.secret) } });
+    const off = await call(t.app, 'POST', '/api/v1/admin/me/mfa/disable', { token: a.token, body: { code: code(a.secret), current_password: a.password } });
     assert.equal(off.status, 204, off.text);
     const res = await login(a, newIp());
     assert.ok(res.body.access_token, res.text);
@@ -202,9 +202,9 @@ describe('ADMIN_REQUIRE_MFA', () => {
     const me = await call(t.app, 'GET', '/api/v1/admin/me', { token: a.token });
     assert.equal(me.status, 200);
     assert.deepEqual(me.body.mfa, { enabled: false, required: true, session_verified: false, recovery_codes_left: 0 });
-    const setup = await call(t.app, 'POST', '/api/v1/admin/me/mfa/setup', { token: a.token });
+    const setup = await call(t.app, 'POST', '/api/v1/admin/me/mfa/setup', { token: a.token, body: { current_password: a.password } });
     const c = TOTP.generate({ secret: Secret.fromBase32(setup.body.secret), timestamp: t.clock.now().getTime() });
-    assert.equal((await call(t.app, 'POST', '/api/v1/admin/me/mfa/confirm', { token: a.token, body: { code: c } })).status, 200);
+    assert.equal((await call(t.app, 'POST', '/api/v1/admin/me/mfa/confirm', { token: a.token, body: { code: c, current_password: a.password } })).status, 200);
     assert.equal((await call(t.app, 'GET', '/api/v1/admin/users', { token: a.token })).status, 200);
   });
 });

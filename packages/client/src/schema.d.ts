@@ -295,7 +295,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Finish enrolment with a first code; answers the ten recovery codes (shown once)
+         * Finish enrolment with a first code and the current password; answers the ten recovery codes (shown once)
          * @description Needs the staff permission `staff.self`.
          */
         post: operations["adminConfirmMfa"];
@@ -315,7 +315,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Turn off the caller's two-factor sign-in (needs a current code)
+         * Turn off the caller's two-factor sign-in (needs a current code and the current password)
          * @description Needs the staff permission `staff.self`.
          */
         post: operations["adminDisableMfa"];
@@ -335,7 +335,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start two-factor enrolment: a new TOTP secret, its otpauth URI and a QR code
+         * Start two-factor enrolment (needs the current password): a new TOTP secret, its otpauth URI and a QR code
          * @description Needs the staff permission `staff.self`.
          */
         post: operations["adminSetupMfa"];
@@ -833,6 +833,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/staff/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a staff member's sign-in: password, two-factor and sessions end; a fresh invite code (SMS) sets a new password
+         * @description Needs the staff permission `staff.manage`.
+         */
+        post: operations["adminResetStaffSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/tickets": {
         parameters: {
             query?: never;
@@ -1320,7 +1340,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password, proven by an SMS code */
+        /** Set a new password, proven by an SMS code (never for a staff account) */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -3603,6 +3623,8 @@ export interface operations {
                 "application/json": {
                     /** @description a 6-digit TOTP code, or a recovery code */
                     code: string;
+                    /** @description the caller's current password */
+                    current_password: string;
                 };
             };
         };
@@ -3643,7 +3665,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Forbidden: forbidden */
+            /** @description Forbidden: forbidden, invalid_credentials */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3651,7 +3673,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "forbidden";
+                        error?: "forbidden" | "invalid_credentials";
                     };
                 };
             };
@@ -3731,6 +3753,8 @@ export interface operations {
                 "application/json": {
                     /** @description a 6-digit TOTP code, or a recovery code */
                     code: string;
+                    /** @description the caller's current password */
+                    current_password: string;
                 };
             };
         };
@@ -3766,7 +3790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Forbidden: forbidden */
+            /** @description Forbidden: forbidden, invalid_credentials */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3774,7 +3798,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "forbidden";
+                        error?: "forbidden" | "invalid_credentials";
                     };
                 };
             };
@@ -3849,7 +3873,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the caller's current password */
+                    current_password: string;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -3892,7 +3923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Forbidden: forbidden */
+            /** @description Forbidden: forbidden, invalid_credentials */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3900,7 +3931,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        error?: "forbidden";
+                        error?: "forbidden" | "invalid_credentials";
                     };
                 };
             };
@@ -3937,6 +3968,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "LOGIN_RATE_LIMITED";
+                        /** @enum {string} */
+                        error?: "rate_limited";
                     };
                 };
             };
@@ -7358,6 +7403,161 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         error?: "internal";
+                    };
+                };
+            };
+        };
+    };
+    adminResetStaffSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        full_name: string;
+                        id: string;
+                        invite_expires_at: string | null;
+                        mfa_enabled: boolean;
+                        phone: string | null;
+                        /**
+                         * @description a staff role (docs/contracts.md, "Staff roles")
+                         * @enum {string}
+                         */
+                        role: "owner" | "finance" | "fulfilment" | "support" | "read_only";
+                        status: "active" | "invited" | "disabled";
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Conflict: conflict, last_owner */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "conflict" | "last_owner";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+            /** @description Bad Gateway: otp_send_failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "otp_send_failed";
+                    };
+                };
+            };
+            /** @description Service Unavailable: otp_send_failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "otp_send_failed";
                     };
                 };
             };

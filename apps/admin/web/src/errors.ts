@@ -23,6 +23,8 @@ export function describeError(status: number, body: Partial<ApiErrorBody> | unde
   const code = typeof body?.error === 'string' ? body.error : '';
   const message = typeof body?.message === 'string' ? body.message : '';
   if (code === 'not_found' && /^No route/i.test(message)) return 'This part of the back office is not available on this API version yet.';
+  // Signed in, but the current password asked for again (two-factor set-up) was wrong.
+  if (code === 'invalid_credentials' && status === 403) return 'That password is not right.';
   const known = errorWords(code, WORDS);
   let text = known ?? message;
   if (!text) text = status >= 500 || status === 0 ? WORDS.internal : `The request failed (${status}${code ? `: ${code}` : ''}).`;

@@ -21,6 +21,8 @@ function TwoFactor() {
   const reloadMe = useReloadAdminMe();
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [code, setCode] = useState('');
+  // Enrolling or turning it off needs the current password with each request (the set-up and its confirmation).
+  const [password, setPassword] = useState('');
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
@@ -28,20 +30,22 @@ function TwoFactor() {
   const start = () =>
     action.run(async () => {
       setNotice(null);
-      setSetup(await api(client.POST('/api/v1/admin/me/mfa/setup')));
+      setSetup(await api(client.POST('/api/v1/admin/me/mfa/setup', { body: { current_password: password } })));
     });
   const confirmCode = () =>
     action.run(async () => {
-      const r = await api(client.POST('/api/v1/admin/me/mfa/confirm', { body: { code: code.trim() } }));
+      const r = await api(client.POST('/api/v1/admin/me/mfa/confirm', { body: { code: code.trim(), current_password: password } }));
       setSetup(null);
       setCode('');
+      setPassword('');
       setRecovery(r.recovery_codes);
       reloadMe();
     });
   const disable = () =>
     action.run(async () => {
-      await api(client.POST('/api/v1/admin/me/mfa/disable', { body: { code: code.trim() } }));
+      await api(client.POST('/api/v1/admin/me/mfa/disable', { body: { code: code.trim(), current_password: password } }));
       setCode('');
+      setPassword('');
       setRecovery(null);
       setNotice('Two-factor sign-in is off.');
       reloadMe();
@@ -94,6 +98,7 @@ function TwoFactor() {
               Current code to turn it off{' '}
               <input name="disable-code" autoComplete="one-time-code" className="narrow" value={code} onChange={(e) => setCode(e.target.value)} required />
             </label>
+            <PasswordField value={password} onChange={setPassword} />
             <button type="submit" className="danger" disabled={action.busy}>
               Turn off
             </button>
@@ -105,9 +110,18 @@ function TwoFactor() {
           <p>
             Two-factor sign-in is <strong>off</strong>. With it on, signing in also asks for a code from an authenticator app on your phone.
           </p>
-          <button type="button" onClick={start} disabled={action.busy}>
-            Set up two-factor sign-in
-          </button>
+          <form
+            className="filters"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void start();
+            }}
+          >
+            <PasswordField value={password} onChange={setPassword} />
+            <button type="submit" disabled={action.busy}>
+              Set up two-factor sign-in
+            </button>
+          </form>
         </>
       )}
       {setup && (
@@ -139,7 +153,37 @@ function TwoFactor() {
   );
 }
 
+/** The current password, asked again before the second factor changes: a signed-in browser alone is not enough. */
+function PasswordField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <label>
+      Your password{' '}
+      <input name="current-password" type="password" autoComplete="current-password" value={value} onChange={(e) => onChange(e.target.value)} required />
+    </label>
+  );
+}
+
+/**
+ * Before a required second factor is set up, the session may only enrol (the API refuses the
+ * list), so the panel says when the list appears instead of asking for it.
+ */
 function Sessions() {
+  const me = useAdminMe();
+  if (!me) return null;
+  if (me.mfa.required && !me.mfa.session_verified) {
+    return (
+      <div className="panel" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Where you are signed in</h2>
+        <p className="muted" data-testid="sessions-later">
+          Your sign-ins to the back office are listed here once two-factor sign-in is on. Until then, this session can only set it up.
+        </p>
+      </div>
+    );
+  }
+  return <SessionList />;
+}
+
+function SessionList() {
   const { data, error, reload } = useLoad(() => api(client.GET('/api/v1/admin/me/sessions')), []);
   const action = useAction();
   const signOut = (id: string) =>

@@ -5,7 +5,7 @@ import { useAdminMe } from '../admin-me.tsx';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '../types.ts';
 import { Notice, PagedTable, Status, When, useAction, usePaged } from '../ui.tsx';
 
-/** Owners (`staff.manage`): who works in the back office, invitations, roles, disabling, 2FA resets. */
+/** Owners (`staff.manage`): who works in the back office, invitations, roles, disabling, 2FA and sign-in resets. */
 export function StaffPage() {
   const me = useAdminMe();
   const list = usePaged((page) => api(client.GET('/api/v1/admin/staff', { params: { query: page } })), [], 50);
@@ -35,6 +35,14 @@ export function StaffPage() {
       if (!confirm(`Reset the two-factor sign-in of ${nameOf(m)}? They are signed out and set it up again at their next sign-in.`)) return '';
       await api(client.DELETE('/api/v1/admin/staff/{id}/mfa', { params: { path: { id: m.id } } }));
       return `${nameOf(m)}: two-factor sign-in reset; their sessions ended.`;
+    });
+  const resetSignIn = (m: StaffMember) =>
+    run(async () => {
+      const to = m.phone ?? 'their phone';
+      const question = `Reset the sign-in of ${nameOf(m)}? Their password and two-factor sign-in are removed and they are signed out everywhere. A new invite code goes to ${to} by SMS; with it they choose a new password.`;
+      if (!confirm(question)) return '';
+      await api(client.POST('/api/v1/admin/staff/{id}/reset', { params: { path: { id: m.id } } }));
+      return `${nameOf(m)}: sign-in reset; a new invite code was sent to ${to}.`;
     });
   return (
     <section>
@@ -102,16 +110,23 @@ export function StaffPage() {
               )}
             </td>
             <td>
-              {m.status === 'active' && (
-                <button type="button" className="danger" aria-label={`Disable ${nameOf(m)}`} onClick={() => update(m, { disabled: true }, 'disabled; their sessions ended')}>
-                  Disable
-                </button>
-              )}
-              {m.status === 'disabled' && (
-                <button type="button" className="secondary" aria-label={`Enable ${nameOf(m)}`} onClick={() => update(m, { disabled: false }, 'enabled again')}>
-                  Enable
-                </button>
-              )}
+              <div className="buttons">
+                {m.id !== me?.id && (
+                  <button type="button" className="secondary" aria-label={`Reset sign-in of ${nameOf(m)}`} onClick={() => resetSignIn(m)}>
+                    Reset sign-in
+                  </button>
+                )}
+                {m.status === 'active' && (
+                  <button type="button" className="danger" aria-label={`Disable ${nameOf(m)}`} onClick={() => update(m, { disabled: true }, 'disabled; their sessions ended')}>
+                    Disable
+                  </button>
+                )}
+                {m.status === 'disabled' && (
+                  <button type="button" className="secondary" aria-label={`Enable ${nameOf(m)}`} onClick={() => update(m, { disabled: false }, 'enabled again')}>
+                    Enable
+                  </button>
+                )}
+              </div>
             </td>
           </tr>
         )}

@@ -211,6 +211,8 @@ async function openChallenge(ctx: Ctx, userId: string): Promise<MfaChallenge> {
  * (docs/contracts.md §3): within `REFRESH_REUSE_GRACE_SECONDS` of its rotation, a token whose
  * successor is still unspent answers that same successor again (the client lost the answer, or
  * two tabs refreshed at once). Once the successor has been spent, the old token is theft again.
+ * A back-office session has no grace: its one client is the admin portal's server, which keeps
+ * the pair, so any replay of a spent admin refresh token revokes the session at once.
  */
 export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair> {
   const hash = sha256(refreshToken);
@@ -230,7 +232,7 @@ export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair
       if (!row || row.revoked_at !== null || row.used_at === null) return null;
     }
     const successor = successorOf(ctx, refreshToken);
-    if (await withinGrace(ctx, trx, row.session_id, row.used_at, successor, now)) return pairOf(ctx, row.user_id, admin, row.session_id, successor);
+    if (row.admin !== 1 && (await withinGrace(ctx, trx, row.session_id, row.used_at, successor, now))) return pairOf(ctx, row.user_id, admin, row.session_id, successor);
     await repo.revokeSession(trx, row.session_id, now.toISOString());
     return 'reused' as const;
   });

@@ -11,6 +11,7 @@ import { MINUTE } from '../../lib/clock.ts';
 import type { Handle, SharedTrx } from '../../lib/db-types.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { enforce } from '../../lib/rate-limit.ts';
+import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { accounts, type User } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -139,10 +140,28 @@ async function countSelfAttempt(ctx: Ctx, userId: string, ip: string): Promise<v
   await enforce(ctx.db, ctx.clock, ADMIN_LOGIN_RULE, `${user?.phone ?? '-'}|${ip}`);
 }
 
+const wrongPassword = () => new AppError(403, 'invalid_credentials', 'The password is not right');
+
+/**
+ * Enrolling or turning off one's own two-factor sign-in needs the current password in the same
+ * request, so a signed-in token alone (a stolen one) cannot change the second factor. Each try
+ * counts toward the admin login limit first; a wrong password is 403 `invalid_credentials`, which
+ * leaves the session as it is.
+ */
+async function requireCurrentPassword(ctx: Ctx, userId: string, password: string, ip: string) {
+  await countSelfAttempt(ctx, userId, ip);
+  const user = await accounts.findUserById(ctx.db, userId);
+  if (!user?.password_hash) {
+    await burnPasswordCheck(password, ctx.config.passwordScryptN);
+    throw wrongPassword();
+  }
+  if (!(await verifyPassword(password, user.password_hash))) throw wrongPassword();
+  return user;
+}
+
 /** Starts (or restarts) enrolment: a new secret, pending until a first code confirms it. */
-export async function setup(ctx: Ctx, principal: Principal) {
-  const user = await accounts.findUserById(ctx.db, principal.userId);
-  if (!user) throw notFound('user');
+export async function setup(ctx: Ctx, principal: Principal, currentPassword: string, ip: string) {
+  const user = await requireCurrentPassword(ctx, principal.userId, currentPassword, ip);
   if (await hasConfirmedTotp(ctx.db, user.id)) throw conflict('mfa_already_enabled', 'Two-factor sign-in is already on; turn it off first');
   const secret = new Secret({ size: 20 });
   await repo.putPendingTotp(ctx.db, user.id, seal(ctx.config.jwtSecret, secret.base32), ctx.clock.now().toISOString());
@@ -153,8 +172,8 @@ export async function setup(ctx: Ctx, principal: Principal) {
 }
 
 /** Confirms enrolment with a first code; this session counts as verified; answers the recovery codes once. */
-export async function confirm(ctx: Ctx, principal: Principal, code: string, ip: string) {
-  await countSelfAttempt(ctx, principal.userId, ip);
+export async function confirm(ctx: Ctx, principal: Principal, code: string, currentPassword: string, ip: string) {
+  await requireCurrentPassword(ctx, principal.userId, currentPassword, ip);
   const userId = principal.userId;
   const now = ctx.clock.now().toISOString();
   return own(ctx.db).transaction().execute(async (trx) => {
@@ -171,8 +190,8 @@ export async function confirm(ctx: Ctx, principal: Principal, code: string, ip: 
 }
 
 /** The staff member turns their own 2FA off with a current code (TOTP or recovery). */
-export async function disableOwn(ctx: Ctx, principal: Principal, code: string, ip: string): Promise<void> {
-  await countSelfAttempt(ctx, principal.userId, ip);
+export async function disableOwn(ctx: Ctx, principal: Principal, code: string, currentPassword: string, ip: string): Promise<void> {
+  await requireCurrentPassword(ctx, principal.userId, currentPassword, ip);
   const userId = principal.userId;
   const outcome = await own(ctx.db).transaction().execute(async (trx) => {
     if (!(await hasConfirmedTotp(trx, userId))) throw conflict('mfa_not_enabled', 'Two-factor sign-in is not on');

@@ -47,6 +47,13 @@ export interface PhoneOtpProof {
 const invalidOtp = () => new AppError(401, 'invalid_otp', 'The code is wrong or has expired');
 const sendFailed = (status: 502 | 503) => new AppError(status, 'otp_send_failed', 'Could not send the code');
 
+/**
+ * A staff account (active, invited or disabled: it has a staff role) is never recovered by SMS
+ * (docs/contracts.md §9a): a reset code is not sent to it, and `POST /auth/reset-password` answers
+ * it exactly as an unknown phone. An owner resets its sign-in instead (`POST /admin/staff/:id/reset`).
+ */
+const isStaffAccount = (u: { is_admin: number; staff_role: string | null }): boolean => u.is_admin === 1 || u.staff_role !== null;
+
 function reviewerPhone(ctx: Ctx): string | null {
   const r = ctx.config.reviewer;
   return r ? normalisePhone(r.phone, ctx.config.defaultCountryCode) : null;
@@ -75,7 +82,8 @@ const smsBody = (purpose: PhoneOtpPurpose, code: string): string =>
  * the caps, a code stored for the phone), and the account is looked up only after the answer, with
  * the SMS. So status, body and timing are the same for a registered phone, an unknown one and a
  * failing provider (docs/contracts.md §10). An unknown phone's code is cleared then (its row keeps
- * the cooldown); a failed SMS is logged, counted in `/metrics` (`otp_sms_total`) and deletes the code.
+ * the cooldown), and so is a staff account's reset code; a failed SMS is logged, counted in
+ * `/metrics` (`otp_sms_total`) and deletes the code.
  */
 export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: PhoneOtpPurpose; ip: string; uniform?: boolean }): Promise<OtpSent> {
   const { purpose, ip } = input;
@@ -135,7 +143,8 @@ export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: Ph
       // setImmediate: the account is not even looked up before the answer has been written.
       inBackground(ctx, 'otp sms', async () => {
         await new Promise((r) => setImmediate(r));
-        if (await accounts.findUserByPhone(ctx.db, phone)) await deliver();
+        const user = await accounts.findUserByPhone(ctx.db, phone);
+        if (user && !(purpose === 'reset_password' && isStaffAccount(user))) await deliver();
         else await repo.clearPhoneCode(ctx.db, purpose, phone, codeHash);
       });
     } else if (channel === 'sms' && !(await deliver())) {
@@ -218,7 +227,11 @@ export async function verifyLoginOtp(
   }
 }
 
-/** `POST /auth/reset-password`: proven by a `reset_password` code; ends every session of the user. */
+/**
+ * `POST /auth/reset-password`: proven by a `reset_password` code; ends every session of the user.
+ * A staff account is answered as an unknown phone (401 `invalid_otp`) and nothing changes, also
+ * with a code sent before the account became staff.
+ */
 export async function resetPassword(ctx: Ctx, input: { phone: string; otp: string; new_password: string }): Promise<{ reset: true }> {
   const phone = requirePhone(ctx, input.phone);
   const proof = await checkPhoneOtp(ctx, { phone, purpose: 'reset_password', code: input.otp });
@@ -227,7 +240,7 @@ export async function resetPassword(ctx: Ctx, input: { phone: string; otp: strin
   await own(ctx.db).transaction().execute(async (trx) => {
     await spendPhoneOtp(ctx, trx, proof);
     const user = await accounts.findUserByPhone(trx, phone);
-    if (!user) throw invalidOtp();
+    if (!user || isStaffAccount(user)) throw invalidOtp();
     await accounts.updateUser(trx, user.id, { password_hash: passwordHash }, ctx.clock.now().toISOString());
     await endAllSessions(ctx, trx, user.id);
   });

@@ -11,6 +11,7 @@ import {
   AdminMeSchema,
   AdminSessionsSchema,
   CodeBodySchema,
+  CurrentPasswordBodySchema,
   InviteBodySchema,
   MfaLoginBodySchema,
   MfaSetupSchema,
@@ -39,19 +40,21 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/admin/me', { config: { auth: 'admin', permission: 'staff.self', beforeMfa: true }, schema: { tags, response: { 200: AdminMeSchema } } }, (req) =>
     mfa.me(ctx, req.principal!),
   );
-  app.post('/admin/me/mfa/setup', { config: { auth: 'admin', permission: 'staff.self', beforeMfa: true }, schema: { tags, response: { 200: MfaSetupSchema } } }, (req) =>
-    mfa.setup(ctx, req.principal!),
+  app.post(
+    '/admin/me/mfa/setup',
+    { config: { auth: 'admin', permission: 'staff.self', beforeMfa: true }, schema: { tags, body: CurrentPasswordBodySchema, response: { 200: MfaSetupSchema } } },
+    (req) => mfa.setup(ctx, req.principal!, req.body.current_password, req.ip),
   );
   app.post(
     '/admin/me/mfa/confirm',
     { config: { auth: 'admin', permission: 'staff.self', beforeMfa: true }, schema: { tags, body: CodeBodySchema, response: { 200: RecoveryCodesSchema } } },
-    (req) => mfa.confirm(ctx, req.principal!, req.body.code, req.ip),
+    (req) => mfa.confirm(ctx, req.principal!, req.body.code, req.body.current_password, req.ip),
   );
   app.post(
     '/admin/me/mfa/disable',
     { config: { auth: 'admin', permission: 'staff.self' }, schema: { tags, body: CodeBodySchema, response: { 204: NoContent } } },
     async (req, reply) => {
-      await mfa.disableOwn(ctx, req.principal!, req.body.code, req.ip);
+      await mfa.disableOwn(ctx, req.principal!, req.body.code, req.body.current_password, req.ip);
       return reply.status(204).send(null);
     },
   );
@@ -82,6 +85,11 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/staff/:id',
     { config: { auth: 'admin', permission: 'staff.manage' }, schema: { tags, params: StaffIdParamsSchema, body: UpdateStaffBodySchema, response: { 200: StaffMemberSchema } } },
     (req) => staff.update(ctx, req.principal!.userId, req.params.id, req.body),
+  );
+  app.post(
+    '/admin/staff/:id/reset',
+    { config: { auth: 'admin', permission: 'staff.manage' }, schema: { tags, params: StaffIdParamsSchema, response: { 200: StaffMemberSchema } } },
+    (req) => staff.resetSignIn(ctx, req.principal!.userId, req.params.id),
   );
   app.delete(
     '/admin/staff/:id/mfa',

@@ -42,7 +42,12 @@ export const AcceptedInviteSchema = Type.Object({ id: Type.String(), phone: Null
 
 export const MfaLoginBodySchema = Type.Object({ mfa_token: Type.String({ minLength: 1, maxLength: 200 }), code: CodeSchema });
 
-export const CodeBodySchema = Type.Object({ code: CodeSchema });
+/** Enrolling or turning off one's own two-factor sign-in: the signed-in token alone is not enough. */
+const CurrentPasswordSchema = Type.String({ minLength: 1, maxLength: 128, description: "the caller's current password" });
+
+export const CurrentPasswordBodySchema = Type.Object({ current_password: CurrentPasswordSchema });
+
+export const CodeBodySchema = Type.Object({ code: CodeSchema, current_password: CurrentPasswordSchema });
 
 export const AdminMeSchema = Type.Object({
   id: Type.String(),

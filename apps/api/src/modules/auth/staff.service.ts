@@ -7,6 +7,7 @@
 import type { Ctx } from '../../context.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import type { SharedTrx } from '../../lib/db-types.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -70,6 +71,35 @@ async function staffMember(ctx: Ctx, id: string) {
 
 const auditedStaff = (r: { staff_role: string | null; is_admin: number }) => ({ role: r.staff_role, active: r.is_admin === 1 });
 
+/** Sends a fresh invite code by SMS before anything is stored: a failed send answers 502/503 and changes nothing. */
+async function sendInviteCode(ctx: Ctx, phone: string, what: 'staff invite' | 'staff sign-in reset'): Promise<string> {
+  const sender = createSmsSender(ctx.config.sms, ctx.clock);
+  if (!sender) throw new AppError(503, 'otp_send_failed', 'SMS is not configured');
+  const code = generateCode();
+  try {
+    await sender.send({ to: phone, body: `Your Storefront ${what} code is ${code}. It is valid for 48 hours.`, purpose: 'staff_invite' });
+  } catch (err) {
+    ctx.log.warn({ provider: sender.provider, reason: err instanceof SmsError ? err.message : 'error' }, 'staff invite sms failed');
+    throw new AppError(502, 'otp_send_failed', 'The invite code could not be sent');
+  }
+  return code;
+}
+
+/** Stores an invite for `userId` in the caller's transaction, replacing any earlier open one. */
+async function storeInvite(ctx: Ctx, trx: SharedTrx, invite: { userId: string; phone: string; role: string; code: string; invitedBy: string }, now: Date) {
+  await repo.revokeInvites(trx, invite.userId, now.toISOString());
+  await repo.insertInvite(trx, {
+    id: newId(ctx.clock),
+    user_id: invite.userId,
+    phone: invite.phone,
+    role: invite.role,
+    code_hash: hashCode(ctx.config.jwtSecret, 'staff_invite', invite.phone, invite.code),
+    invited_by: invite.invitedBy,
+    expires_at: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
+    now: now.toISOString(),
+  });
+}
+
 /**
  * Invites a phone as staff with a role: the account is found or created (not yet active), an
  * invite code goes out by SMS first (a failed send stores nothing), then the invite is stored as
@@ -79,15 +109,7 @@ export async function invite(ctx: Ctx, adminId: string, body: { phone: string; r
   const phone = requirePhone(ctx, body.phone);
   const existing = await accounts.findUserByPhone(ctx.db, phone);
   if (existing?.is_admin === 1) throw conflict('conflict', 'This phone already belongs to an active staff member');
-  const sender = createSmsSender(ctx.config.sms, ctx.clock);
-  if (!sender) throw new AppError(503, 'otp_send_failed', 'SMS is not configured');
-  const code = generateCode();
-  try {
-    await sender.send({ to: phone, body: `Your Storefront staff invite code is ${code}. It is valid for 48 hours.`, purpose: 'staff_invite' });
-  } catch (err) {
-    ctx.log.warn({ provider: sender.provider, reason: err instanceof SmsError ? err.message : 'error' }, 'staff invite sms failed');
-    throw new AppError(502, 'otp_send_failed', 'The invite code could not be sent');
-  }
+  const code = await sendInviteCode(ctx, phone, 'staff invite');
   const now = ctx.clock.now();
   const userId = await own(ctx.db).transaction().execute(async (trx) => {
     let user = await accounts.findUserByPhone(trx, phone);
@@ -98,17 +120,7 @@ export async function invite(ctx: Ctx, adminId: string, body: { phone: string; r
     } else {
       await accounts.updateUser(trx, user.id, { staff_role: body.role, ...(body.full_name ? { full_name: body.full_name.trim() } : {}) }, now.toISOString());
     }
-    await repo.revokeInvites(trx, user.id, now.toISOString());
-    await repo.insertInvite(trx, {
-      id: newId(ctx.clock),
-      user_id: user.id,
-      phone,
-      role: body.role,
-      code_hash: hashCode(ctx.config.jwtSecret, 'staff_invite', phone, code),
-      invited_by: adminId,
-      expires_at: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
-      now: now.toISOString(),
-    });
+    await storeInvite(ctx, trx, { userId: user.id, phone, role: body.role, code, invitedBy: adminId }, now);
     await recordAudit(ctx, trx, { adminId, action: 'staff.invite', entity: 'staff', entityId: user.id, before, after: { role: body.role, active: false, invited: true } });
     return user.id;
   });
@@ -171,6 +183,42 @@ export async function update(ctx: Ctx, adminId: string, id: string, patch: { rol
       await repo.revokeInvites(trx, id, now);
     }
     await recordAudit(ctx, trx, { adminId, action: 'staff.update', entity: 'staff', entityId: id, before: auditedStaff(row), after: auditedStaff({ ...row, ...set }) });
+  });
+  return staffMember(ctx, id);
+}
+
+/**
+ * `POST /admin/staff/:id/reset`: an owner resets a staff member's sign-in (a lost password: staff
+ * are never recovered by SMS). A fresh invite code goes to their phone first (a failed send
+ * changes nothing); then, in one audited transaction, the password and two-factor sign-in (TOTP
+ * and recovery codes) are removed, every session ends (and with it every refresh token), an
+ * earlier invite dies, and the account waits, `invited`, until the code is accepted at
+ * `POST /auth/admin/accept-invite` with a new password. Nobody resets their own sign-in (409
+ * `conflict`), and the last active owner cannot be reset (409 `last_owner`).
+ */
+export async function resetSignIn(ctx: Ctx, adminId: string, id: string) {
+  const found = await accounts.findUserById(ctx.db, id);
+  if (!found || found.staff_role === null || found.phone === null) throw notFound('staff member');
+  if (id === adminId) throw conflict('conflict', 'You cannot reset your own sign-in; another owner can');
+  const phone = found.phone;
+  const code = await sendInviteCode(ctx, phone, 'staff sign-in reset');
+  const now = ctx.clock.now();
+  await own(ctx.db).transaction().execute(async (trx) => {
+    const row = await accounts.findUserById(trx, id);
+    if (!row || row.staff_role === null || row.phone !== phone) throw notFound('staff member');
+    if (row.is_admin === 1) await accounts.guardLastOwner(trx, id);
+    await accounts.updateUser(trx, id, { password_hash: null, is_admin: 0 }, now.toISOString());
+    const hadMfa = await repo.deleteMfa(trx, id);
+    await endAllSessions(ctx, trx, id);
+    await storeInvite(ctx, trx, { userId: id, phone, role: row.staff_role, code, invitedBy: adminId }, now);
+    await recordAudit(ctx, trx, {
+      adminId,
+      action: 'staff.sign_in_reset',
+      entity: 'staff',
+      entityId: id,
+      before: { ...auditedStaff(row), mfa: hadMfa },
+      after: { role: row.staff_role, active: false, invited: true, mfa: false },
+    });
   });
   return staffMember(ctx, id);
 }
