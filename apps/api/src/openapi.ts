@@ -170,18 +170,18 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/account/deletion/send-otp': {
     id: 'sendDeletionOtp',
     summary: "Send a deletion code to the caller's phone",
-    errors: { 404: ['not_found'], 409: ['conflict'], 502: ['otp_send_failed'], 503: ['otp_send_failed'] },
+    errors: { 403: ['forbidden'], 404: ['not_found'], 409: ['conflict'], 502: ['otp_send_failed'], 503: ['otp_send_failed'] },
     limits: ['OTP_RATE_LIMITED'],
   },
   'POST /api/v1/account/deletion/verify-otp': {
     id: 'verifyDeletionOtp',
     summary: 'Exchange the code for a deletion token',
-    errors: { 401: ['invalid_otp'], 404: ['not_found'], 409: ['conflict'] },
+    errors: { 401: ['invalid_otp'], 403: ['forbidden'], 404: ['not_found'], 409: ['conflict'] },
   },
   'POST /api/v1/account/deletion/request': {
     id: 'requestDeletion',
     summary: "File the deletion of the caller's account",
-    errors: { 400: ['invalid_deletion_token'], 409: ['deletion_blocked', 'last_owner', 'conflict'] },
+    errors: { 400: ['invalid_deletion_token'], 403: ['forbidden'], 409: ['deletion_blocked', 'last_owner', 'conflict'] },
   },
   'GET /api/v1/account/deletion/status': { id: 'getDeletionStatus', summary: "The caller's deletion request" },
   'POST /api/v1/account/deletion/cancel': { id: 'cancelDeletion', summary: 'Cancel a pending deletion request', errors: { 409: ['conflict'] } },

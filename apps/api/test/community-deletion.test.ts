@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createTestApp, newPhone, registerUser, type TestApp, type TestUser } from './helpers.ts';
+import { call, createAdmin, createTestApp, newPhone, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { SmsSimulator, wrongCode } from './otp-fixtures.ts';
 import { insertOrder, setOrderStatus } from './community-fixtures.ts';
 import { DAY, SECOND } from '../src/lib/clock.ts';
@@ -189,8 +189,8 @@ describe('account deletion', () => {
   it('the last active owner cannot delete their account this way (409 last_owner), and a filed request waits while they are the last', async () => {
     t.clock.set('2026-05-15T00:00:00.000Z');
     await db().updateTable('users').set({ staff_role: 'read_only' }).where('staff_role', '=', 'owner').execute();
-    const owner = await registerUser(t.app);
-    await db().updateTable('users').set({ is_admin: 1, staff_role: 'owner' }).where('id', '=', owner.id).execute();
+    // A staff account files its deletion from a back-office session (docs/deletion.md, "Staff accounts").
+    const owner = await createAdmin(t);
     const refused = await post('/account/deletion/request', { deletion_token: await appToken(owner) }, owner.token);
     assert.equal(refused.status, 409, refused.text);
     assert.equal(refused.body.error, 'last_owner');

@@ -1,6 +1,6 @@
 /**
- * Staff sign-in recovery (docs/contracts.md §9a): a staff account is never recovered by SMS, an
- * owner resets it instead; enrolling or turning off one's own two-factor sign-in needs the
+ * Staff sign-in recovery (docs/contracts.md §9a): a staff account is never recovered or deleted by
+ * SMS, an owner resets it instead; enrolling or turning off one's own two-factor sign-in needs the
  * password; a staff refresh token has no reuse grace.
  */
 import assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ describe('staff sign-in recovery', () => {
   const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
   // Reset codes are sent after the answer: wait for that work before looking at what was sent.
   const post = async (url: string, body: unknown, token?: string) => {
-    const res = await call(t.app, 'POST', `/api/v1${url}`, { body, ...(token ? { token } : {}) });
+    const res = await call(t.app, 'POST', `/api/v1${url}`, { body, ...(token ? { token } : {}), ip: newIp() });
     await settleBackground(t.app.ctx);
     return res;
   };
@@ -80,6 +80,97 @@ describe('staff sign-in recovery', () => {
     await post('/auth/otp/send', { phone: u.phone, purpose: 'reset_password' });
     const res = await post('/auth/reset-password', { phone: u.phone, otp: codeIn(messagesTo(u.phone).at(-1)!), new_password: 'brand new password' });
     assert.deepEqual([res.status, res.body], [200, { reset: true }]);
+  });
+
+  const deletionRequests = async (userId: string) => (await db().selectFrom('deletion_requests').select('id').where('user_id', '=', userId).execute()).length;
+  /** The shopper token an SMS code opens (`/auth/otp/verify`): `role: user`, also for a staff account. */
+  async function otpLogin(phone: string): Promise<string> {
+    t.clock.advance(31_000);
+    assert.equal((await post('/auth/otp/send', { phone })).status, 200);
+    const res = await post('/auth/otp/verify', { phone, otp: codeIn(messagesTo(phone).at(-1)!) });
+    assert.equal(res.status, 200, res.text);
+    return res.body.custom_token;
+  }
+  /** A deletion token through the web flow (`web`) or the in-app flow on `token` (`app`). */
+  async function deletionToken(phone: string, token?: string): Promise<string> {
+    t.clock.advance(31_000);
+    const prefix = token ? '/account/deletion' : '/account/deletion/web';
+    assert.equal((await post(`${prefix}/send-otp`, token ? {} : { phone }, token)).status, 200);
+    const res = await post(token ? `${prefix}/verify-otp` : `${prefix}/verify`, { ...(token ? {} : { phone }), otp: codeIn(messagesTo(phone).at(-1)!) }, token);
+    assert.equal(res.status, 200, res.text);
+    return res.body.deletion_token;
+  }
+
+  test('the web deletion send sends nothing to a staff phone and answers as for any other phone', async () => {
+    for (const active of [true, false]) {
+      const staff = await registerUser(t.app);
+      await makeStaff(staff.id, active);
+      const a = await post('/account/deletion/web/send-otp', { phone: staff.phone });
+      const b = await post('/account/deletion/web/send-otp', { phone: newPhone() });
+      assert.deepEqual([a.status, a.body], [b.status, b.body]);
+      assert.deepEqual([a.status, a.body], [200, { sent: true, expires_in: 300, resend_in: 30 }]);
+      assert.deepEqual(messagesTo(staff.phone), [], 'no SMS to the staff phone');
+      const left = await db().selectFrom('phone_otps').select('code_hash').where('phone', '=', staff.phone).where('purpose', '=', 'account_deletion').executeTakeFirstOrThrow();
+      assert.equal(left.code_hash, null, 'its code is cleared, as an unknown phone’s');
+    }
+  });
+
+  test('web deletion of a staff account answers as for an unknown phone and files nothing, even with a code or token from before it became staff', async () => {
+    for (const active of [true, false]) {
+      const u = await registerUser(t.app);
+      const tokenBefore = await deletionToken(u.phone);
+      t.clock.advance(31_000);
+      await post('/account/deletion/web/send-otp', { phone: u.phone });
+      const code = codeIn(messagesTo(u.phone).at(-1)!);
+      await makeStaff(u.id, active);
+
+      const unknownPhone = newPhone();
+      await post('/account/deletion/web/send-otp', { phone: unknownPhone });
+      const unknown = await post('/account/deletion/web/verify', { phone: unknownPhone, otp: code });
+      const res = await post('/account/deletion/web/verify', { phone: u.phone, otp: code });
+      assert.deepEqual([res.status, res.body], [unknown.status, unknown.body], `${active ? 'active' : 'disabled'} staff`);
+      assert.deepEqual([res.status, res.body.error], [401, 'invalid_otp']);
+
+      const bogus = await post('/account/deletion/web/request', { deletion_token: 'no such token' });
+      const filed = await post('/account/deletion/web/request', { deletion_token: tokenBefore });
+      assert.deepEqual([filed.status, filed.body], [bogus.status, bogus.body]);
+      assert.deepEqual([filed.status, filed.body.error], [400, 'invalid_deletion_token']);
+      assert.equal(await deletionRequests(u.id), 0, 'no deletion request');
+    }
+  });
+
+  test('a shopper session of a staff account (an SMS code opens one) cannot delete it: 403; a back-office session can', async () => {
+    const u = await registerUser(t.app);
+    const tokenBefore = await deletionToken(u.phone, u.token);
+    await makeStaff(u.id);
+    const smsSession = await otpLogin(u.phone);
+    const sent = messagesTo(u.phone).length;
+    for (const [url, body] of [
+      ['/account/deletion/send-otp', {}],
+      ['/account/deletion/verify-otp', { otp: '123456' }],
+      ['/account/deletion/request', { deletion_token: tokenBefore }],
+    ] as const) {
+      for (const token of [smsSession, u.token]) {
+        const res = await post(url, body, token);
+        assert.deepEqual([res.status, res.body.error, res.body.code], [403, 'forbidden', 'STAFF_SESSION_REQUIRED'], url);
+      }
+    }
+    assert.equal(messagesTo(u.phone).length, sent, 'no code sent');
+    assert.equal(await deletionRequests(u.id), 0, 'no deletion request');
+
+    const backOffice = (await adminLogin(u.phone, u.password)).body.access_token;
+    const filed = await post('/account/deletion/request', { deletion_token: tokenBefore }, backOffice);
+    assert.equal(filed.status, 201, filed.text);
+  });
+
+  test('a shopper still deletes their account by SMS code: on the web, and in the app on a session an SMS code opened', async () => {
+    const w = await registerUser(t.app);
+    const web = await post('/account/deletion/web/request', { deletion_token: await deletionToken(w.phone) });
+    assert.deepEqual([web.status, web.body.status], [201, 'pending']);
+    const a = await registerUser(t.app);
+    const session = await otpLogin(a.phone);
+    const app = await post('/account/deletion/request', { deletion_token: await deletionToken(a.phone, session) }, session);
+    assert.deepEqual([app.status, app.body.status], [201, 'pending']);
   });
 
   /** An active staff member who enrolled two-factor sign-in, signed in with it. */

@@ -13,7 +13,7 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** Routes at the host root (outside /api/v1): none for this domain. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
-export { checkPhoneOtp, consumePhoneOtp, purgeExpiredOtps, sendPhoneOtp, spendPhoneOtp } from './otp.service.ts';
+export { checkPhoneOtp, consumePhoneOtp, isStaffAccount, purgeExpiredOtps, sendPhoneOtp, spendPhoneOtp } from './otp.service.ts';
 export type { PhoneOtpProof, PhoneOtpPurpose } from './otp.service.ts';
 export type { AuthView } from './tables.ts';
 export { forgetEmailCodes } from './otp.service.ts';

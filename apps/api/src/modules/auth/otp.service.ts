@@ -48,11 +48,12 @@ const invalidOtp = () => new AppError(401, 'invalid_otp', 'The code is wrong or 
 const sendFailed = (status: 502 | 503) => new AppError(status, 'otp_send_failed', 'Could not send the code');
 
 /**
- * A staff account (active, invited or disabled: it has a staff role) is never recovered by SMS
- * (docs/contracts.md §9a): a reset code is not sent to it, and `POST /auth/reset-password` answers
- * it exactly as an unknown phone. An owner resets its sign-in instead (`POST /admin/staff/:id/reset`).
+ * A staff account (active, invited or disabled: it has a staff role) is never recovered, changed or
+ * removed by SMS (docs/contracts.md §9a): no reset or web deletion code is sent to it, and
+ * `POST /auth/reset-password` and `POST /account/deletion/web/verify` answer it exactly as an
+ * unknown phone. An owner resets its sign-in instead (`POST /admin/staff/:id/reset`).
  */
-const isStaffAccount = (u: { is_admin: number; staff_role: string | null }): boolean => u.is_admin === 1 || u.staff_role !== null;
+export const isStaffAccount = (u: { is_admin: number; staff_role: string | null }): boolean => u.is_admin === 1 || u.staff_role !== null;
 
 function reviewerPhone(ctx: Ctx): string | null {
   const r = ctx.config.reviewer;
@@ -82,7 +83,7 @@ const smsBody = (purpose: PhoneOtpPurpose, code: string): string =>
  * the caps, a code stored for the phone), and the account is looked up only after the answer, with
  * the SMS. So status, body and timing are the same for a registered phone, an unknown one and a
  * failing provider (docs/contracts.md §10). An unknown phone's code is cleared then (its row keeps
- * the cooldown), and so is a staff account's reset code; a failed SMS is logged, counted in
+ * the cooldown), and so is a staff account's code; a failed SMS is logged, counted in
  * `/metrics` (`otp_sms_total`) and deletes the code.
  */
 export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: PhoneOtpPurpose; ip: string; uniform?: boolean }): Promise<OtpSent> {
@@ -144,7 +145,7 @@ export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: Ph
       inBackground(ctx, 'otp sms', async () => {
         await new Promise((r) => setImmediate(r));
         const user = await accounts.findUserByPhone(ctx.db, phone);
-        if (user && !(purpose === 'reset_password' && isStaffAccount(user))) await deliver();
+        if (user && !isStaffAccount(user)) await deliver();
         else await repo.clearPhoneCode(ctx.db, purpose, phone, codeHash);
       });
     } else if (channel === 'sms' && !(await deliver())) {

@@ -52,18 +52,18 @@ export const deletionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     deletion.eligibility(ctx, req.principal!.userId),
   );
   app.post('/account/deletion/send-otp', { config: user, schema: { tags, response: { 200: OtpSentSchema } } }, (req) =>
-    deletion.appSendOtp(ctx, req.principal!.userId, req.ip),
+    deletion.appSendOtp(ctx, req.principal!, req.ip),
   );
   app.post(
     '/account/deletion/verify-otp',
     { config: user, schema: { tags, body: Type.Object({ otp: OtpSchema }), response: { 200: TokenSchema } } },
-    (req) => deletion.appVerify(ctx, req.principal!.userId, req.body),
+    (req) => deletion.appVerify(ctx, req.principal!, req.body),
   );
   app.post(
     '/account/deletion/request',
     { config: user, schema: { tags, body: RequestBodySchema, response: { 200: StateSchema, 201: StateSchema } } },
     async (req, reply) => {
-      const r = await deletion.fileRequest(ctx, req.body, 'app', req.principal!.userId);
+      const r = await deletion.fileRequest(ctx, req.body, 'app', req.principal!);
       return reply.status(r.created ? 201 : 200).send(r.state);
     },
   );

@@ -10,7 +10,7 @@ import { newId, randomToken } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { accounts } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { endAllSessions, requirePhone } from '../auth/index.ts';
+import { endAllSessions, isStaffAccount, requirePhone } from '../auth/index.ts';
 import { consumePhoneOtp, forgetEmailCodes, sendPhoneOtp } from '../auth/index.ts';
 import { forgetSignupIp } from '../referrals/index.ts';
 import * as repo from './deletion.repository.ts';
@@ -24,6 +24,23 @@ export const DELETION_TOKEN_TTL_MS = 15 * MINUTE;
 const JOB_BATCH = 100;
 
 const invalidDeletionToken = () => new AppError(400, 'invalid_deletion_token', 'The deletion token is invalid, used or expired');
+/** Who calls a signed-in route: a back-office session (`isAdmin`) or a shopper one. */
+export interface Caller {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/**
+ * A staff account is never removed on the strength of an SMS code (docs/deletion.md, "Staff
+ * accounts"): the web flow answers it as an unknown phone, and the in-app flow needs a back-office
+ * session, since a shopper session of a staff account may come from an SMS code (`/auth/otp/verify`).
+ */
+const staffSessionRequired = () =>
+  new AppError(403, 'forbidden', 'A staff account files its deletion from a back-office session', { code: 'STAFF_SESSION_REQUIRED' });
+function guardStaffCaller(user: { is_admin: number; staff_role: string | null }, caller: Caller): void {
+  if (isStaffAccount(user) && !caller.isAdmin) throw staffSessionRequired();
+}
+
 const blocked = (blockers: Blocker[]) =>
   conflict('deletion_blocked', 'Open orders or a wallet balance block deletion', { blockers });
 
@@ -56,7 +73,7 @@ async function issueToken(ctx: Ctx, trx: SharedTrx, userId: string, channel: 'we
 
 // ---- web flow (public, proven by an OTP to the registered phone) ----
 
-/** Answers the same whether or not the phone is registered (the OTP module sends nothing then). */
+/** Answers the same whether or not the phone is registered (the OTP module sends nothing then, nor to a staff account). */
 export function webSendOtp(ctx: Ctx, phone: string, ip: string) {
   return sendPhoneOtp(ctx, { phone, purpose: PURPOSE, ip, uniform: true });
 }
@@ -65,27 +82,28 @@ export async function webVerify(ctx: Ctx, input: { phone: string; otp: string })
   const phone = requirePhone(ctx, input.phone);
   return consumePhoneOtp(ctx, { phone, purpose: PURPOSE, code: input.otp }, async (trx) => {
     const user = await accounts.findUserByPhone(trx, phone);
-    if (!user) throw new AppError(401, 'invalid_otp', 'The code is wrong or has expired');
+    if (!user || isStaffAccount(user)) throw new AppError(401, 'invalid_otp', 'The code is wrong or has expired');
     return issueToken(ctx, trx, user.id, 'web');
   });
 }
 
 // ---- in-app flow (signed in; the OTP goes to the account's own phone) ----
 
-async function ownPhone(ctx: Ctx, userId: string): Promise<string> {
-  const user = await accounts.findUserById(ctx.db, userId);
+async function ownPhone(ctx: Ctx, caller: Caller): Promise<string> {
+  const user = await accounts.findUserById(ctx.db, caller.userId);
   if (!user) throw notFound('user');
+  guardStaffCaller(user, caller);
   if (!user.phone) throw conflict('conflict', 'The account has no phone number to send a code to');
   return user.phone;
 }
 
-export async function appSendOtp(ctx: Ctx, userId: string, ip: string) {
-  return sendPhoneOtp(ctx, { phone: await ownPhone(ctx, userId), purpose: PURPOSE, ip });
+export async function appSendOtp(ctx: Ctx, caller: Caller, ip: string) {
+  return sendPhoneOtp(ctx, { phone: await ownPhone(ctx, caller), purpose: PURPOSE, ip });
 }
 
-export async function appVerify(ctx: Ctx, userId: string, input: { otp: string }) {
-  const phone = await ownPhone(ctx, userId);
-  return consumePhoneOtp(ctx, { phone, purpose: PURPOSE, code: input.otp }, (trx) => issueToken(ctx, trx, userId, 'app'));
+export async function appVerify(ctx: Ctx, caller: Caller, input: { otp: string }) {
+  const phone = await ownPhone(ctx, caller);
+  return consumePhoneOtp(ctx, { phone, purpose: PURPOSE, code: input.otp }, (trx) => issueToken(ctx, trx, caller.userId, 'app'));
 }
 
 export interface DeletionState {
@@ -100,13 +118,15 @@ const stateOf = (r: DeletionRequestRow | undefined): DeletionState =>
 /**
  * Files the OTP-proven request: spends the token, refuses while a blocker holds (the token stays
  * unspent, so the user can fix it and retry), and schedules the anonymisation after the grace
- * period. A second request while one is pending answers that one (`created: false`).
+ * period. A second request while one is pending answers that one (`created: false`). A staff
+ * account's request is refused before the token is spent: a web token as an invalid one, in-app
+ * without a back-office session 403.
  */
 export async function fileRequest(
   ctx: Ctx,
   input: { deletion_token: string; reason?: string | null },
   channel: 'web' | 'app',
-  callerId: string | null,
+  caller: Caller | null,
 ): Promise<{ created: boolean; state: DeletionState }> {
   const hash = sha256(input.deletion_token);
   const now = ctx.clock.now();
@@ -115,9 +135,10 @@ export async function fileRequest(
     own(ctx.db).transaction().execute(async (trx) => {
       const token = await repo.findToken(trx, hash);
       // A token only works in the flow that issued it, and in-app only for the caller's own account.
-      if (!token || token.channel !== channel || (callerId !== null && token.user_id !== callerId)) throw invalidDeletionToken();
+      if (!token || token.channel !== channel || (caller !== null && token.user_id !== caller.userId)) throw invalidDeletionToken();
       const user = await accounts.findUserById(trx, token.user_id);
-      if (!user) throw invalidDeletionToken();
+      if (!user || (caller === null && isStaffAccount(user))) throw invalidDeletionToken();
+      if (caller !== null) guardStaffCaller(user, caller);
       if (!(await repo.spendToken(trx, hash, nowIso))) throw invalidDeletionToken();
       await guardOwner(trx, user);
       const blockers = await blockersOf(trx, token.user_id);
