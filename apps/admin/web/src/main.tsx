@@ -1,4 +1,4 @@
-import { StrictMode, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { StrictMode, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, match, navigate, useLocation } from '@storefront/web';
 import { createRoot } from 'react-dom/client';
 import { api, ApiError, client, onSessionEnded, portal } from './api.ts';
@@ -175,14 +175,14 @@ function App() {
   return (
     <AdminMeContext.Provider value={{ me: adminMe, reload: loadAdminMe }}>
       <div className="layout">
-        <nav className="sidebar" aria-label="Sections">
-          <div className="brand">Storefront admin</div>
-          {can('orders.read') && <GlobalSearch />}
-          {NAV.filter(([, , need]) => can(need)).map(([to, label]) => (
-            <Link key={to} to={to} className={section === to ? 'active' : undefined}>
-              {label}
-            </Link>
-          ))}
+        <Shell path={path} search={can('orders.read') && <GlobalSearch />}>
+          <div className="nav-links">
+            {NAV.filter(([, , need]) => can(need)).map(([to, label]) => (
+              <Link key={to} to={to} className={section === to ? 'active' : undefined} aria-current={section === to ? 'page' : undefined}>
+                {label}
+              </Link>
+            ))}
+          </div>
           <div className="who">
             <div>{me.full_name}</div>
             <div className="muted">{me.phone}</div>
@@ -191,10 +191,55 @@ function App() {
               Sign out
             </button>
           </div>
-        </nav>
+        </Shell>
         <main>{route(path)}</main>
       </div>
     </AdminMeContext.Provider>
+  );
+}
+
+/**
+ * The sections. On a desktop a column beside the page; on a phone (styles.css, max-width 700px) a
+ * bar above it with a "Menu" button and the global search, the page right under it, and the links
+ * and the account in a panel the button opens: focus moves to the first link, Escape closes it and
+ * returns focus to the button, and so does leaving it (a link followed, a click or Tab elsewhere).
+ */
+function Shell({ path, search, children }: { path: string; search: ReactNode; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const nav = useRef<HTMLElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [path]);
+  useEffect(() => {
+    if (!open) return;
+    nav.current?.querySelector<HTMLElement>('#nav-panel a, #nav-panel button')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <nav
+      ref={nav}
+      className={`sidebar${open ? ' open' : ''}`}
+      aria-label="Sections"
+      onBlur={(e) => {
+        if (open && !nav.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <div className="bar">
+        <button ref={button} type="button" className="menu-button" aria-expanded={open} aria-controls="nav-panel" onClick={() => setOpen(!open)}>
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+        <div className="brand">Storefront admin</div>
+      </div>
+      {search}
+      <div id="nav-panel" className="nav-panel">
+        {children}
+      </div>
+    </nav>
   );
 }
 
