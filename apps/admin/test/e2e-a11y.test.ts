@@ -46,7 +46,7 @@ async function seriousViolations(p: Page): Promise<string[]> {
   );
 }
 
-test('every page has no serious or critical axe violation', async () => {
+test('every page has no serious or critical axe violation, and no table header without a name', async () => {
   const pages = [
     '/',
     '/products',
