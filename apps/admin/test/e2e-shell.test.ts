@@ -1,8 +1,8 @@
 /**
  * The portal's frame and the screens it frames most, in Chromium: on a 390×844 phone the page
- * comes first and the sections open from a menu button (aria-expanded, focus, Escape); the orders
- * list keeps each order's status and total in view; the global search tells orders apart by
- * customer, total and day; the dashboard counts the orders to fulfil and names every figure in
+ * comes first, the sections open from a menu button (aria-expanded, focus, Escape) and the role's
+ * most used ones wait in a bar at the bottom; the orders list keeps each order's status and total
+ * in view; the global search tells orders apart by customer, total and day; the dashboard counts the orders to fulfil and names every figure in
  * words; payment gateway settings are saved by a Save button, after a confirmation, saying what
  * changed, and never on leaving a field. Screenshots at 1280×800 and 390×844.
  */
@@ -86,6 +86,14 @@ test('on a phone the page comes first, and the sections open from the menu butto
   await menu().click();
   await sections().getByRole('button', { name: 'Sign out' }).waitFor();
   await page.keyboard.press('Escape');
+  // The owner's most used sections wait at the bottom of the screen.
+  const mostUsed = page.getByRole('navigation', { name: 'Most used' }).getByRole('link');
+  assert.deepEqual(await mostUsed.allTextContents(), ['Dashboard', 'Orders', 'Users', 'Tickets']);
+  const bar = (await page.getByRole('navigation', { name: 'Most used' }).boundingBox())!;
+  assert.equal(Math.round(bar.y + bar.height), PHONE.height);
+  await mostUsed.filter({ hasText: 'Tickets' }).click();
+  await page.getByRole('heading', { name: 'Tickets' }).waitFor();
+  assert.equal(await mostUsed.filter({ hasText: 'Tickets' }).getAttribute('aria-current'), 'page');
 });
 
 test('at 390 px every order row shows its status and total inside the screen', async () => {
@@ -115,6 +123,7 @@ test('on a desktop the sections stay in the sidebar, with no menu button', async
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   assert.equal(await sections().getByRole('link').count(), 15);
   assert.equal(await menu().count(), 0);
+  assert.equal(await page.getByRole('navigation', { name: 'Most used' }).count(), 0);
 });
 
 test('an order in the global search shows its status, customer, total and day', async () => {

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { api, ApiError, client, onSessionEnded, portal } from './api.ts';
 import { can, ROLE_NAMES, setAccess } from './access.ts';
 import { AdminMeContext, useAdminMe } from './admin-me.tsx';
-import type { AdminMe, Permission } from './types.ts';
+import type { AdminMe, Permission, StaffRole } from './types.ts';
 import { AcceptInvitePage, LoginPage } from './pages/login.tsx';
 import { StaffPage } from './pages/staff.tsx';
 import { SecurityPage } from './pages/security.tsx';
@@ -43,6 +43,18 @@ const NAV: [string, string, Permission][] = [
   ['/staff', 'Staff', 'staff.manage'],
   ['/security', 'Security', 'staff.self'],
 ];
+
+/**
+ * The few sections each role opens most, in a bar at the bottom of a phone's screen (the menu has
+ * them all). Shown only where the role may open them.
+ */
+const MOST_USED: Record<StaffRole, string[]> = {
+  owner: ['/', '/orders', '/users', '/tickets'],
+  finance: ['/', '/orders', '/transactions', '/refunds'],
+  fulfilment: ['/orders', '/products', '/users', '/tickets'],
+  support: ['/users', '/tickets', '/orders', '/products'],
+  read_only: ['/', '/orders', '/users', '/transactions'],
+};
 
 /** Every page with the permission it needs (the one its first API call needs). */
 const PAGES: [string, Permission, (p: Record<string, string>) => ReactNode][] = [
@@ -172,6 +184,7 @@ function App() {
     }
   };
   const section = '/' + (path.split('/')[1] ?? '');
+  const mostUsed = adminMe?.role ? NAV.filter(([to, , need]) => MOST_USED[adminMe.role!].includes(to) && can(need)) : [];
   return (
     <AdminMeContext.Provider value={{ me: adminMe, reload: loadAdminMe }}>
       <div className="layout">
@@ -193,6 +206,15 @@ function App() {
           </div>
         </Shell>
         <main>{route(path)}</main>
+        {mostUsed.length > 0 && (
+          <nav className="most-used" aria-label="Most used">
+            {mostUsed.map(([to, label]) => (
+              <Link key={to} to={to} className={section === to ? 'active' : undefined} aria-current={section === to ? 'page' : undefined}>
+                {label}
+              </Link>
+            ))}
+          </nav>
+        )}
       </div>
     </AdminMeContext.Provider>
   );
