@@ -121,6 +121,8 @@ test('the dashboard shows the headline figures and the daily series as a chart w
 test('on a phone a wide table scrolls inside its own box, and the page does not scroll sideways', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   try {
+    // At phone width the sections are behind the menu button.
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Transactions' }).click();
     const box = page.getByRole('region', { name: /^Table of When, User, Type/ });
     await box.waitFor();

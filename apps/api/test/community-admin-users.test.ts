@@ -141,6 +141,7 @@ describe('admin users area', () => {
         reward_points_outstanding: 25,
         e_vouchers_outstanding: 0,
         open_tickets: 1,
+        orders_to_fulfil: 1, // the placed order
         pending_deletion_requests: 0,
       });
       assert.deepEqual(res.body.windows.today, {

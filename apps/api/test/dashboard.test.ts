@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
-import { insertOrder } from './community-fixtures.ts';
+import { insertOrder, setOrderStatus } from './community-fixtures.ts';
 import { DAY, HOUR, MINUTE } from '../src/lib/clock.ts';
 import { newId } from '../src/lib/ids.ts';
 import { runJobs } from '../src/jobs.ts';
@@ -115,5 +115,32 @@ describe('dashboard from stored days and range scans', () => {
     t.clock.advance(2 * DAY);
     assert.equal((await runJobs(t.app.ctx))['store-daily-figures'], 2);
     assert.equal((await runJobs(t.app.ctx))['store-daily-figures'], 0);
+  });
+});
+
+describe('orders to fulfil', () => {
+  let t: TestApp;
+  after(() => t?.close());
+
+  it('counts the orders paid and not shipped (placed, processing), and no other status', async () => {
+    t = await createTestApp();
+    const admin = await createAdmin(t);
+    const u = await registerUser(t.app);
+    const db = t.db.database.db;
+    const figure = async () => {
+      const r = await call(t.app, 'GET', '/api/v1/admin/dashboard', { token: admin.token });
+      assert.equal(r.status, 200, r.text);
+      return r.body.current.orders_to_fulfil as number;
+    };
+    assert.equal(await figure(), 0);
+    const counts = { placed: 3, processing: 2, shipped: 4, delivered: 1, cancelled: 2, refunded: 1 } as const;
+    for (const [status, n] of Object.entries(counts)) for (let i = 0; i < n; i++) await insertOrder(db, t.clock, u.id, status as keyof typeof counts);
+    assert.equal(await figure(), 5);
+    // A move out of processing takes the order off the figure; a partly refunded placed one stays on it.
+    const [first] = await db.selectFrom('orders').select('id').where('status', '=', 'processing').execute();
+    await setOrderStatus(db, first!.id, 'shipped');
+    const [placed] = await db.selectFrom('orders').select('id').where('status', '=', 'placed').execute();
+    await db.updateTable('orders').set({ refunded_amount: 100 }).where('id', '=', placed!.id).execute();
+    assert.equal(await figure(), 4);
   });
 });

@@ -3380,6 +3380,8 @@ export interface operations {
                         current: {
                             e_vouchers_outstanding: number;
                             open_tickets: number;
+                            /** @description orders paid and not shipped yet: placed or processing */
+                            orders_to_fulfil: number;
                             pending_deletion_requests: number;
                             reward_points_outstanding: number;
                             users: number;

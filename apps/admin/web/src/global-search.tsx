@@ -4,7 +4,7 @@
  * index and its own permission), five of each, as one types.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link } from '@storefront/web';
+import { formatMoney, Link } from '@storefront/web';
 import { api, client } from './api.ts';
 import { SEARCH_DELAY_MS } from './filters.tsx';
 
@@ -30,11 +30,17 @@ async function searchAll(text: string): Promise<Results> {
   const o = value(orders);
   return {
     text,
-    orders: o === null ? null : o.items.map((x) => ({ to: `/orders/${x.id}`, label: `Order ${x.id.slice(0, 13)}…`, detail: x.status })),
+    orders: o === null ? null : o.items.map((x) => ({ to: `/orders/${x.id}`, label: `Order ${x.id.slice(0, 13)}…`, detail: orderDetail(x) })),
     users: (value(users)?.items ?? []).map((u) => ({ to: `/users/${u.id}`, label: u.full_name || '(no name)', detail: u.phone ?? '' })),
     products: (value(products)?.items ?? []).map((p) => ({ to: `/products/${p.id}`, label: p.name, detail: p.stock_level === 'out_of_stock' ? 'out of stock' : `stock ${p.stock}` })),
     error: failed?.reason ?? null,
   };
+}
+
+/** What tells one order from another at a glance: status, customer, total, the day placed. */
+function orderDetail(o: { status: string; user: { full_name: string | null }; total: number; currency: string; created_at: string }): string {
+  const day = new Date(o.created_at).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  return [o.status.replace(/_/g, ' '), o.user.full_name === null ? 'Deleted user' : o.user.full_name || '(no name)', formatMoney(o.total, o.currency), day].join(' · ');
 }
 
 export function GlobalSearch() {

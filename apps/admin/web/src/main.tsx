@@ -1,10 +1,10 @@
-import { StrictMode, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { StrictMode, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, match, navigate, useLocation } from '@storefront/web';
 import { createRoot } from 'react-dom/client';
 import { api, ApiError, client, onSessionEnded, portal } from './api.ts';
 import { can, ROLE_NAMES, setAccess } from './access.ts';
 import { AdminMeContext, useAdminMe } from './admin-me.tsx';
-import type { AdminMe, Permission } from './types.ts';
+import type { AdminMe, Permission, StaffRole } from './types.ts';
 import { AcceptInvitePage, LoginPage } from './pages/login.tsx';
 import { StaffPage } from './pages/staff.tsx';
 import { SecurityPage } from './pages/security.tsx';
@@ -43,6 +43,18 @@ const NAV: [string, string, Permission][] = [
   ['/staff', 'Staff', 'staff.manage'],
   ['/security', 'Security', 'staff.self'],
 ];
+
+/**
+ * The few sections each role opens most, in a bar at the bottom of a phone's screen (the menu has
+ * them all). Shown only where the role may open them.
+ */
+const MOST_USED: Record<StaffRole, string[]> = {
+  owner: ['/', '/orders', '/users', '/tickets'],
+  finance: ['/', '/orders', '/transactions', '/refunds'],
+  fulfilment: ['/orders', '/products', '/users', '/tickets'],
+  support: ['/users', '/tickets', '/orders', '/products'],
+  read_only: ['/', '/orders', '/users', '/transactions'],
+};
 
 /** Every page with the permission it needs (the one its first API call needs). */
 const PAGES: [string, Permission, (p: Record<string, string>) => ReactNode][] = [
@@ -172,17 +184,18 @@ function App() {
     }
   };
   const section = '/' + (path.split('/')[1] ?? '');
+  const mostUsed = adminMe?.role ? NAV.filter(([to, , need]) => MOST_USED[adminMe.role!].includes(to) && can(need)) : [];
   return (
     <AdminMeContext.Provider value={{ me: adminMe, reload: loadAdminMe }}>
       <div className="layout">
-        <nav className="sidebar" aria-label="Sections">
-          <div className="brand">Storefront admin</div>
-          {can('orders.read') && <GlobalSearch />}
-          {NAV.filter(([, , need]) => can(need)).map(([to, label]) => (
-            <Link key={to} to={to} className={section === to ? 'active' : undefined}>
-              {label}
-            </Link>
-          ))}
+        <Shell path={path} search={can('orders.read') && <GlobalSearch />}>
+          <div className="nav-links">
+            {NAV.filter(([, , need]) => can(need)).map(([to, label]) => (
+              <Link key={to} to={to} className={section === to ? 'active' : undefined} aria-current={section === to ? 'page' : undefined}>
+                {label}
+              </Link>
+            ))}
+          </div>
           <div className="who">
             <div>{me.full_name}</div>
             <div className="muted">{me.phone}</div>
@@ -191,10 +204,64 @@ function App() {
               Sign out
             </button>
           </div>
-        </nav>
+        </Shell>
         <main>{route(path)}</main>
+        {mostUsed.length > 0 && (
+          <nav className="most-used" aria-label="Most used">
+            {mostUsed.map(([to, label]) => (
+              <Link key={to} to={to} className={section === to ? 'active' : undefined} aria-current={section === to ? 'page' : undefined}>
+                {label}
+              </Link>
+            ))}
+          </nav>
+        )}
       </div>
     </AdminMeContext.Provider>
+  );
+}
+
+/**
+ * The sections. On a desktop a column beside the page; on a phone (styles.css, max-width 700px) a
+ * bar above it with a "Menu" button and the global search, the page right under it, and the links
+ * and the account in a panel the button opens: focus moves to the first link, Escape closes it and
+ * returns focus to the button, and so does leaving it (a link followed, a click or Tab elsewhere).
+ */
+function Shell({ path, search, children }: { path: string; search: ReactNode; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const nav = useRef<HTMLElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [path]);
+  useEffect(() => {
+    if (!open) return;
+    nav.current?.querySelector<HTMLElement>('#nav-panel a, #nav-panel button')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <nav
+      ref={nav}
+      className={`sidebar${open ? ' open' : ''}`}
+      aria-label="Sections"
+      onBlur={(e) => {
+        if (open && !nav.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <div className="bar">
+        <button ref={button} type="button" className="menu-button" aria-expanded={open} aria-controls="nav-panel" onClick={() => setOpen(!open)}>
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+        <div className="brand">Storefront admin</div>
+      </div>
+      {search}
+      <div id="nav-panel" className="nav-panel">
+        {children}
+      </div>
+    </nav>
   );
 }
 

@@ -5,7 +5,7 @@
 import type { operations } from '@storefront/client';
 
 /** The JSON an operation answers with on success. */
-type Ok<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer T } } } ? T : never;
+export type Ok<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer T } } } ? T : never;
 /** The JSON body an operation takes. */
 type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer T } } } ? T : never;
 /** One item of a paged list. */

@@ -113,13 +113,31 @@ export function TableScroll(props: { label: string; children: ReactNode }) {
 }
 
 /**
+ * A table's column: its header text, or `{ hidden }` for a column whose cells explain themselves on
+ * screen (a thumbnail, a row's buttons): the name is there for a screen reader, not shown. Every
+ * header cell has a name (axe's `empty-table-header`).
+ */
+export type Column = string | { hidden: string };
+
+export const columnName = (c: Column): string => (typeof c === 'string' ? c : c.hidden);
+
+/** A header cell for `column`. */
+export function HeaderCell({ column }: { column: Column }) {
+  return typeof column === 'string' ? <th scope="col">{column}</th> : (
+    <th scope="col">
+      <span className="visually-hidden">{column.hidden}</span>
+    </th>
+  );
+}
+
+/**
  * A paged list as a table: its error (or `error`, e.g. a failed action's), the header row, one
  * `row` per item, `empty` when nothing came back, and "Load more" while there is more.
  */
 export function PagedTable<T>(props: {
   list: Paged<T>;
-  columns?: string[];
-  /** A header cell before the named columns (e.g. a select-all checkbox). */
+  columns?: Column[];
+  /** A header cell before the named columns (e.g. a select-all checkbox, named by its own label). */
   lead?: ReactNode;
   row: (item: T) => ReactNode;
   empty?: string;
@@ -130,14 +148,14 @@ export function PagedTable<T>(props: {
   return (
     <>
       <ErrorBox error={props.error ?? list.error} />
-      <TableScroll label={props.columns ? `Table of ${props.columns.filter((c) => c !== '').join(', ')}` : 'Table'}>
+      <TableScroll label={props.columns ? `Table of ${props.columns.filter((c) => typeof c === 'string').join(', ')}` : 'Table'}>
         <table data-testid={props.testId}>
           {props.columns && (
             <thead>
               <tr>
-                {props.lead !== undefined && <th>{props.lead}</th>}
+                {props.lead !== undefined && <th scope="col">{props.lead}</th>}
                 {props.columns.map((c, i) => (
-                  <th key={i}>{c}</th>
+                  <HeaderCell key={i} column={c} />
                 ))}
               </tr>
             </thead>

@@ -2,12 +2,33 @@ import { useState } from 'react';
 import { formatMoney, Link, Money, useLoad } from '@storefront/web';
 import { Bar, BarChart as Bars, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api, client } from '../api.ts';
-import type { DailyFigures } from '../types.ts';
-import { Cell, ErrorBox, When } from '../ui.tsx';
+import type { DailyFigures, Ok } from '../types.ts';
+import { Cell, ErrorBox, TableScroll, When } from '../ui.tsx';
 
 /** Dashboard figures that are money (minor units); every other figure is a count. */
 const MONEY = new Set(['wallet_liability', 'revenue', 'refunds', 'topup_amount', 'e_vouchers_outstanding']);
 const WINDOW_LABELS: Record<string, string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
+
+type Dashboard = Ok<'adminGetDashboard'>;
+/** Every figure's name in words, checked against the API's fields (one missing does not compile). */
+const LABELS: Record<keyof Dashboard['current'] | keyof Dashboard['windows']['today'], string> = {
+  users: 'Customers',
+  wallet_liability: 'Shopping credits held',
+  reward_points_outstanding: 'Reward points held',
+  e_vouchers_outstanding: 'E-vouchers held',
+  open_tickets: 'Open tickets',
+  orders_to_fulfil: 'Orders to fulfil',
+  pending_deletion_requests: 'Pending account deletions',
+  new_users: 'New customers',
+  orders: 'Orders placed',
+  revenue: 'Revenue',
+  refunds: 'Refunds',
+  topups: 'Top-ups',
+  topup_amount: 'Top-up amount',
+  tickets_opened: 'Tickets opened',
+  deletion_requests: 'Account deletions asked',
+};
+const label = (k: string): string => (LABELS as Record<string, string>)[k] ?? k.replace(/_/g, ' ');
 
 function Figure({ k, v, currency }: { k: string; v: unknown; currency: string }) {
   if (typeof v === 'number' && MONEY.has(k)) return <Money minor={v} currency={currency} />;
@@ -36,14 +57,14 @@ export function DashboardPage() {
       <div className="cards">
         {Object.entries(data.current).map(([k, v]) => (
           <div className="card" key={k}>
-            <div className="card-label">{k.replace(/_/g, ' ')}</div>
+            <div className="card-label">{label(k)}</div>
             <div className="card-value">
               <Figure k={k} v={v} currency={currency} />
             </div>
           </div>
         ))}
         <div className={`card${data.stock.low > 0 ? ' alert' : ''}`}>
-          <div className="card-label">stock</div>
+          <div className="card-label">Stock</div>
           <div className="card-value">
             <Link to="/products?stock_level=low&is_active=true&sort=stock" data-testid="low-stock">
               Low stock: {data.stock.low}
@@ -52,28 +73,32 @@ export function DashboardPage() {
           {data.stock.out > 0 && <div className="muted">{data.stock.out} out of stock</div>}
         </div>
       </div>
-      <table>
-        <thead>
-          <tr>
-            <th>Figure</th>
-            {windows.map(([name]) => (
-              <th key={name}>{WINDOW_LABELS[name] ?? name}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {metrics.map((m) => (
-            <tr key={m}>
-              <td>{m.replace(/_/g, ' ')}</td>
-              {windows.map(([name, w]) => (
-                <td key={name}>
-                  <Figure k={m} v={w[m]} currency={currency} />
-                </td>
+      <TableScroll label="Figures by period">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              {windows.map(([name]) => (
+                <th key={name} scope="col">
+                  {WINDOW_LABELS[name] ?? name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {metrics.map((m) => (
+              <tr key={m}>
+                <th scope="row">{label(m)}</th>
+                {windows.map(([name, w]) => (
+                  <td key={name}>
+                    <Figure k={m} v={w[m]} currency={currency} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <DailySeries />
     </section>
   );

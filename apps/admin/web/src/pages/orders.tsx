@@ -145,7 +145,8 @@ export function OrdersPage() {
       <PagedTable
         list={list}
         {...(bulk ? { lead: <input type="checkbox" aria-label="Select all orders on this page" checked={allOnPage} onChange={(e) => select(e.target.checked ? new Set([...selected, ...onPage]) : new Set([...selected].filter((id) => !onPage.includes(id))))} /> } : {})}
-        columns={['Order', 'User', 'Status', 'Total', 'Placed']}
+        // Status and total before the customer: at phone width they stay in view, the rest scrolls.
+        columns={['Order', 'Status', 'Total', 'User', 'Placed']}
         empty="No orders."
         row={(o) => (
           <tr key={o.id}>
@@ -161,13 +162,13 @@ export function OrdersPage() {
               </Link>
             </td>
             <td>
-              <Person person={o.user} />
-            </td>
-            <td>
               <Status value={o.status} />
             </td>
             <td>
               <Money minor={o.total} currency={o.currency} />
+            </td>
+            <td>
+              <Person person={o.user} />
             </td>
             <td>
               <When iso={o.created_at} />

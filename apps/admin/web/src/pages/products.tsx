@@ -47,7 +47,7 @@ export function ProductsPage() {
       <PagedTable
         list={list}
         testId="products"
-        columns={['', 'Name', 'Price', 'Stock', 'Active', 'Images']}
+        columns={[{ hidden: 'Cover image' }, 'Name', 'Price', 'Stock', 'Active', 'Images']}
         empty="No products found."
         row={(p) => (
           <tr key={p.id}>

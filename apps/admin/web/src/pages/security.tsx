@@ -3,7 +3,7 @@ import { useLoad } from '@storefront/web';
 import { api, client } from '../api.ts';
 import { useAdminMe, useReloadAdminMe } from '../admin-me.tsx';
 import type { MfaSetup } from '../types.ts';
-import { ErrorBox, Notice, TableScroll, When, useAction } from '../ui.tsx';
+import { ErrorBox, HeaderCell, Notice, TableScroll, When, useAction } from '../ui.tsx';
 
 /** Every staff member's own account: two-factor sign-in and the back-office sessions that are open. */
 export function SecurityPage() {
@@ -203,7 +203,7 @@ function SessionList() {
               <th>Signed in</th>
               <th>Last active</th>
               <th>Two-factor</th>
-              <th></th>
+              <HeaderCell column={{ hidden: 'Actions' }} />
             </tr>
           </thead>
           <tbody>

@@ -73,7 +73,7 @@ export function StaffPage() {
         list={list}
         error={action.error}
         testId="staff"
-        columns={['Name', 'Phone', 'Role', 'Two-factor', 'State', '']}
+        columns={['Name', 'Phone', 'Role', 'Two-factor', 'State', { hidden: 'Actions' }]}
         empty="No staff yet."
         row={(m) => (
           <tr key={m.id}>

@@ -4,6 +4,7 @@ import type { Handle } from '../../lib/db-types.ts';
 import { own, read, type DailyFiguresTable, type UserNotesTable } from './tables.ts';
 import type { Selectable } from 'kysely';
 import { trigramPhrase } from '../../lib/search.ts';
+import { ORDERS_TO_FULFIL } from '../orders/index.ts';
 
 const listColumns = [
   'id', 'phone', 'full_name', 'email', 'email_verified', 'email_verified_at', 'is_admin', 'referral_code', 'referred_by',
@@ -196,11 +197,14 @@ export async function currentFigures(db: Handle) {
     .select((eb) => eb.fn.countAll().as('n'))
     .where('status', 'in', ['open', 'awaiting_user'])
     .executeTakeFirstOrThrow();
+  // Paid at placement and not shipped yet (docs/orders.md, "State machine"): a range of `orders_status_idx` per status.
+  const toFulfil = await read(db).selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('status', 'in', [...ORDERS_TO_FULFIL]).executeTakeFirstOrThrow();
   const pending = await read(db).selectFrom('deletion_requests').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
   return {
     reward_points_outstanding: n(wallets.points),
     e_vouchers_outstanding: n(wallets.vouchers),
     open_tickets: n(tickets.n),
+    orders_to_fulfil: n(toFulfil.n),
     pending_deletion_requests: n(pending.n),
   };
 }

@@ -89,6 +89,7 @@ const DashboardSchema = Type.Object({
     reward_points_outstanding: Type.Integer(),
     e_vouchers_outstanding: Type.Integer(),
     open_tickets: Type.Integer(),
+    orders_to_fulfil: Type.Integer({ description: 'orders paid and not shipped yet: placed or processing' }),
     pending_deletion_requests: Type.Integer(),
   }),
   stock: Type.Object({

@@ -10,7 +10,7 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** Routes at the host root (outside /api/v1), if the domain has any. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
-export { OPEN_ORDER_STATUSES, type OrderStatus } from './tables.ts';
+export { OPEN_ORDER_STATUSES, ORDERS_TO_FULFIL, type OrderStatus } from './tables.ts';
 export { adminFilter } from './orders.service.ts';
 export { transitions } from './transitions.ts';
 export type { OrdersView } from './tables.ts';

@@ -7,6 +7,9 @@ export type OrderStatus = 'placed' | 'processing' | 'shipped' | 'delivered' | 'c
 /** Statuses in which an order still counts as open (account deletion's `open_orders` blocker). */
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['placed', 'processing', 'shipped'];
 
+/** Statuses of an order paid (the wallet is debited at placement) and not shipped yet: the dashboard's "orders to fulfil". */
+export const ORDERS_TO_FULFIL: readonly OrderStatus[] = ['placed', 'processing'];
+
 export interface OrdersTable {
   id: string;
   user_id: string;
