@@ -300,6 +300,12 @@ export const OPERATIONS: Record<string, Operation> = {
     errors: { 409: ['conflict'], 502: ['otp_send_failed'], 503: ['otp_send_failed'] },
   },
   'PATCH /api/v1/admin/staff/{id}': { id: 'adminUpdateStaff', summary: "Change a staff member's role, or disable or enable them", errors: { 409: ['last_owner', 'conflict'] } },
+  'POST /api/v1/admin/staff/{id}/invite': {
+    id: 'adminResendStaffInvite',
+    summary: 'Send an open staff invite again: a fresh SMS code and 48 hours; the old code stops working',
+    errors: { 409: ['conflict'], 502: ['otp_send_failed'], 503: ['otp_send_failed'] },
+  },
+  'DELETE /api/v1/admin/staff/{id}/invite': { id: 'adminRevokeStaffInvite', summary: "Revoke a staff member's open invite (its code stops working)", errors: { 409: ['conflict'] } },
   'DELETE /api/v1/admin/staff/{id}/mfa': { id: 'adminResetStaffMfa', summary: "Reset a staff member's two-factor sign-in (ends their sessions)" },
 };
 

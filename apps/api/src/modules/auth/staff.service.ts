@@ -79,15 +79,7 @@ export async function invite(ctx: Ctx, adminId: string, body: { phone: string; r
   const phone = requirePhone(ctx, body.phone);
   const existing = await accounts.findUserByPhone(ctx.db, phone);
   if (existing?.is_admin === 1) throw conflict('conflict', 'This phone already belongs to an active staff member');
-  const sender = createSmsSender(ctx.config.sms, ctx.clock);
-  if (!sender) throw new AppError(503, 'otp_send_failed', 'SMS is not configured');
-  const code = generateCode();
-  try {
-    await sender.send({ to: phone, body: `Your Storefront staff invite code is ${code}. It is valid for 48 hours.`, purpose: 'staff_invite' });
-  } catch (err) {
-    ctx.log.warn({ provider: sender.provider, reason: err instanceof SmsError ? err.message : 'error' }, 'staff invite sms failed');
-    throw new AppError(502, 'otp_send_failed', 'The invite code could not be sent');
-  }
+  const code = await sendInviteCode(ctx, phone);
   const now = ctx.clock.now();
   const userId = await own(ctx.db).transaction().execute(async (trx) => {
     let user = await accounts.findUserByPhone(trx, phone);
@@ -99,20 +91,82 @@ export async function invite(ctx: Ctx, adminId: string, body: { phone: string; r
       await accounts.updateUser(trx, user.id, { staff_role: body.role, ...(body.full_name ? { full_name: body.full_name.trim() } : {}) }, now.toISOString());
     }
     await repo.revokeInvites(trx, user.id, now.toISOString());
-    await repo.insertInvite(trx, {
-      id: newId(ctx.clock),
-      user_id: user.id,
-      phone,
-      role: body.role,
-      code_hash: hashCode(ctx.config.jwtSecret, 'staff_invite', phone, code),
-      invited_by: adminId,
-      expires_at: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
-      now: now.toISOString(),
-    });
+    await storeInvite(ctx, trx, { userId: user.id, phone, role: body.role, code, adminId, now });
     await recordAudit(ctx, trx, { adminId, action: 'staff.invite', entity: 'staff', entityId: user.id, before, after: { role: body.role, active: false, invited: true } });
     return user.id;
   });
   return staffMember(ctx, userId);
+}
+
+/** Sends a fresh invite code to `phone` by SMS; nothing is stored when the send fails. */
+async function sendInviteCode(ctx: Ctx, phone: string): Promise<string> {
+  const sender = createSmsSender(ctx.config.sms, ctx.clock);
+  if (!sender) throw new AppError(503, 'otp_send_failed', 'SMS is not configured');
+  const code = generateCode();
+  try {
+    await sender.send({ to: phone, body: `Your Storefront staff invite code is ${code}. It is valid for 48 hours.`, purpose: 'staff_invite' });
+  } catch (err) {
+    ctx.log.warn({ provider: sender.provider, reason: err instanceof SmsError ? err.message : 'error' }, 'staff invite sms failed');
+    throw new AppError(502, 'otp_send_failed', 'The invite code could not be sent');
+  }
+  return code;
+}
+
+/** Stores an invite with only the keyed hash of its code, valid INVITE_TTL_MS from `now`. */
+function storeInvite(ctx: Ctx, trx: Parameters<typeof repo.insertInvite>[0], i: { userId: string; phone: string; role: string; code: string; adminId: string; now: Date }) {
+  return repo.insertInvite(trx, {
+    id: newId(ctx.clock),
+    user_id: i.userId,
+    phone: i.phone,
+    role: i.role,
+    code_hash: hashCode(ctx.config.jwtSecret, 'staff_invite', i.phone, i.code),
+    invited_by: i.adminId,
+    expires_at: new Date(i.now.getTime() + INVITE_TTL_MS).toISOString(),
+    now: i.now.toISOString(),
+  });
+}
+
+const noOpenInvite = () => conflict('conflict', 'This person has no open invite');
+
+/**
+ * `POST /admin/staff/:id/invite`: sends the open invite again with a fresh code and a fresh 48
+ * hours; the old code stops working. The old invite is revoked by a conditional write in the
+ * same transaction, so an acceptance that wins the race leaves nothing to resend (409).
+ */
+export async function resendInvite(ctx: Ctx, adminId: string, id: string) {
+  const row = await accounts.findUserById(ctx.db, id);
+  if (!row || row.staff_role === null) throw notFound('staff member');
+  const open = await repo.findOpenInvite(ctx.db, id);
+  if (!open || row.is_admin === 1) throw noOpenInvite();
+  const code = await sendInviteCode(ctx, open.phone);
+  const now = ctx.clock.now();
+  await own(ctx.db).transaction().execute(async (trx) => {
+    if ((await repo.revokeInvites(trx, id, now.toISOString())) === 0) throw noOpenInvite();
+    await storeInvite(ctx, trx, { userId: id, phone: open.phone, role: open.role, code, adminId, now });
+    const invited = { role: open.role, active: false, invited: true };
+    await recordAudit(ctx, trx, { adminId, action: 'staff.invite_resend', entity: 'staff', entityId: id, before: invited, after: { ...invited, resent: true } });
+  });
+  return staffMember(ctx, id);
+}
+
+/** `DELETE /admin/staff/:id/invite`: the open invite is revoked (its code hash dropped); the person stays a disabled staff row. */
+export async function revokeInvite(ctx: Ctx, adminId: string, id: string) {
+  const now = ctx.clock.now().toISOString();
+  await own(ctx.db).transaction().execute(async (trx) => {
+    const row = await accounts.findUserById(trx, id);
+    if (!row || row.staff_role === null) throw notFound('staff member');
+    const open = await repo.findOpenInvite(trx, id);
+    if (!open || (await repo.revokeInvites(trx, id, now)) === 0) throw noOpenInvite();
+    await recordAudit(ctx, trx, {
+      adminId,
+      action: 'staff.invite_revoke',
+      entity: 'staff',
+      entityId: id,
+      before: { role: open.role, active: false, invited: true },
+      after: { role: open.role, active: false, invited: false },
+    });
+  });
+  return staffMember(ctx, id);
 }
 
 /**
