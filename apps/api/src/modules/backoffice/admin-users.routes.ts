@@ -4,6 +4,8 @@ import { Type } from '../../lib/typebox.ts';
 import { EmailSchema, FullNameSchema, PersonSchema } from '../accounts/index.ts';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as admin from './admin-users.service.ts';
+import { adminUserLedger, TransactionSchema, WalletSchema } from '../wallet/index.ts';
+import { ledgerSources, LedgerSourceSchema } from './ledger-sources.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const listFields = {
@@ -115,6 +117,29 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     admin.listUsers(ctx, req.query),
   );
   app.get('/admin/users/:uid', { config: { auth: 'admin', permission: 'users.read' }, schema: { tags, params: Uid, response: { 200: AdminUserSchema } } }, (req) => admin.getUser(ctx, req.params.uid));
+  app.get(
+    '/admin/users/:uid/ledger',
+    {
+      config: { auth: 'admin', permission: 'users.read' },
+      schema: {
+        tags,
+        params: Uid,
+        querystring: PageQuerySchema,
+        response: {
+          200: Type.Object({
+            items: Type.Array(Type.Object({ ...TransactionSchema.properties, source: LedgerSourceSchema })),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+            wallet: Type.Union([WalletSchema, Type.Null()]),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const page = await adminUserLedger(ctx, req.params.uid, req.query);
+      const sources = await ledgerSources(ctx.db, page.items);
+      return { ...page, items: page.items.map((t, i) => ({ ...t, source: sources[i]! })) };
+    },
+  );
   app.put('/admin/users/:uid', { config: { auth: 'admin', permission: 'users.write' }, schema: { tags, params: Uid, body: UpdateBody, response: { 200: AdminUserSchema } } }, (req) =>
     admin.updateUser(ctx, req.principal!, req.params.uid, req.body),
   );

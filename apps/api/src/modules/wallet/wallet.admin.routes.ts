@@ -42,26 +42,6 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (req, reply) => sendCsv(reply, 'transactions.csv', wallet.TRANSACTION_CSV_COLUMNS, wallet.adminTransactionsCsv(ctx, req.query)),
   );
 
-  app.get(
-    '/admin/users/:uid/ledger',
-    {
-      config: { auth: 'admin', permission: 'users.read' },
-      schema: {
-        tags,
-        params: UidParamsSchema,
-        querystring: PageQuerySchema,
-        response: {
-          200: Type.Object({
-            items: Type.Array(TransactionSchema),
-            next_cursor: Type.Union([Type.String(), Type.Null()]),
-            wallet: Type.Union([WalletSchema, Type.Null()]),
-          }),
-        },
-      },
-    },
-    (req) => wallet.adminUserLedger(ctx, req.params.uid, req.query),
-  );
-
   app.post(
     '/admin/users/:uid/adjustments',
     {
