@@ -126,10 +126,10 @@ export function StaffPage() {
               {m.status === 'invited' && (
                 <div className="buttons">
                   <button type="button" className="secondary" aria-label={`Resend the invite of ${nameOf(m)}`} disabled={action.busy} onClick={() => resendInvite(m)}>
-                    Resend invite
+                    Resend
                   </button>
                   <button type="button" className="danger" aria-label={`Revoke the invite of ${nameOf(m)}`} disabled={action.busy} onClick={() => revokeInvite(m)}>
-                    Revoke invite
+                    Revoke
                   </button>
                 </div>
               )}
