@@ -309,7 +309,7 @@ describe("the admins' ledger of a user names where each movement came from", () 
   after(() => t.close());
   const as = (method: 'GET' | 'POST', url: string, body?: unknown) => call(t.app, method, `/api/v1${url}`, { token: admin.token, ...(body !== undefined ? { body } : {}) });
 
-  it('an order, its refund and reason, a top-up at its gateway, an adjustment and its reversal with their reasons, a daily spin', async () => {
+  it('an order, its refund and reason, a top-up at its gateway, an adjustment and its reversal with their reasons, a daily spin; the transactions list too', async () => {
     const u = await registerUser(t.app);
     const top = await initiate(t, u.token, 5000);
     assert.equal((await signedCall(t, 'topup-credit', creditBody(top.token, 5000, 'SRC-1'))).status, 200);
@@ -340,7 +340,11 @@ describe("the admins' ledger of a user names where each movement came from", () 
       ],
     );
     // A reference that names nothing stored (a movement written by hand) has no source.
-    await applyMovement(t.app.ctx, t.db.database.db, { userId: u.id, type: 'adjustment', amount: 1, reference: 'adjustment:gone' });
+    // Everyone's transactions name the same sources.
+    const all = await as('GET', `/admin/transactions?user_id=${u.id}`);
+    assert.deepEqual(all.body.items.map((x: any) => x.source), res.body.items.map((x: any) => x.source));
+    const { database } = t.db;
+    await database.db.transaction().execute((trx) => applyMovement(t.app.ctx, trx, { userId: u.id, type: 'adjustment', amount: 1, reference: 'adjustment:gone' }));
     assert.equal((await as('GET', `/admin/users/${u.id}/ledger?limit=1`)).body.items[0].source, null);
   });
 });

@@ -8184,6 +8184,17 @@ export interface operations {
                             created_at: string;
                             id: string;
                             reference: string | null;
+                            /** @description what the movement came from; null when its reference names nothing still stored */
+                            source: {
+                                gateway: string | null;
+                                gateway_txn_id: string | null;
+                                /** @description the order, refund, top-up or adjustment id; the UTC day of a daily spin */
+                                id: string;
+                                kind: "order" | "refund" | "topup" | "adjustment" | "daily_spin";
+                                order_id: string | null;
+                                reason: string | null;
+                                reverses: string | null;
+                            } | null;
                             type: "topup" | "order_payment" | "order_refund" | "daily_spin" | "adjustment";
                             /** @description the user named by user_id: null name and phone for a deleted user */
                             user: {

@@ -7,9 +7,7 @@ import { IdempotencyHeadersSchema } from '../../lib/idempotency.ts';
 import {
   AdjustmentBodySchema,
   AdjustmentSchema,
-  AdminTransactionSchema,
   AdminTransactionsExportQuerySchema,
-  AdminTransactionsQuerySchema,
   PaymentToReturnSchema,
   TransactionSchema,
   UidParamsSchema,
@@ -21,12 +19,6 @@ import {
 export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.ctx;
   const tags = ['admin'];
-
-  app.get(
-    '/admin/transactions',
-    { config: { auth: 'admin', permission: 'finance.read' }, schema: { tags, querystring: AdminTransactionsQuerySchema, response: { 200: pageOf(AdminTransactionSchema) } } },
-    (req) => wallet.adminListTransactions(ctx, req.query),
-  );
 
   app.get(
     '/admin/transactions/export.csv',
