@@ -122,6 +122,9 @@ test('Transactions and Audit log filters stay in the URL: a reload keeps them, B
   assert.deepEqual(kept.map((t) => t.type), ['adjustment']);
   assert.equal(await page.getByLabel('Filter by type').inputValue(), 'adjustment');
   assert.equal(await page.getByLabel('From day').inputValue(), today);
+  // The reference is named and linked here too, with the reason.
+  await rows.getByRole('link', { name: 'Adjustment' }).waitFor();
+  await rows.getByText('Reason: Duplicate credit').waitFor();
   await checkSizes(page, 'transactions-filtered');
 
   await page.goBack();

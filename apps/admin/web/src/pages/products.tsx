@@ -338,8 +338,8 @@ function ProductView(props: { form: Form; images: ProductImage[]; currency: stri
         )}
         <dt>Stock</dt>
         <dd>{form.stock}</dd>
-        <dt>Low-stock alert at or under</dt>
-        <dd>{text(form.low_stock_threshold, 'shop default')}</dd>
+        <dt>Low-stock alert</dt>
+        <dd>{text(form.low_stock_threshold && `at or under ${form.low_stock_threshold}`, 'shop default')}</dd>
         <dt>Category</dt>
         <dd>{props.category}</dd>
         <dt>Active</dt>
