@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { call, createAdmin, createTestApp, newIp, newPhone, registerUser, type TestApp } from './helpers.ts';
+import { call, createAdmin, createTestApp, newIp, newPhone, onPostgres, registerUser, type TestApp } from './helpers.ts';
+import { runWorker } from './support/run-worker.ts';
 import { SmsSimulator } from './otp-fixtures.ts';
 
 describe('staff management', () => {
@@ -128,6 +129,26 @@ describe('staff management', () => {
       const shopper = await registerUser(t.app);
       assert.equal((await call(t.app, method, `/api/v1/admin/staff/${shopper.id}/invite`, { token: owner.token })).status, 404);
     }
+  });
+
+  test('revokes of one invite racing from several processes: one revokes and is audited, the others are 409', async () => {
+    const owner = await createAdmin(t);
+    const invited = (await call(t.app, 'POST', '/api/v1/admin/staff', { token: owner.token, body: { phone: newPhone(), role: 'support' } })).body;
+    // SQLite: one connection per process; PostgreSQL: several pool clients per process as well.
+    const [racers, lanes] = [3, onPostgres ? 3 : 1];
+    const env = {
+      DATABASE_URL: t.db.url,
+      RACE_ADMIN: owner.id,
+      RACE_STAFF: invited.id,
+      RACE_NOW: t.clock.now().toISOString(),
+      RACE_LANES: String(lanes),
+      RACE_START_AT: String(Date.now() + 1_500),
+    };
+    const outcomes = await Promise.all(Array.from({ length: racers }, () => runWorker<{ revoked: number; refused: number; errors: string[] }>('staff-invite-race-worker.ts', env)));
+    assert.deepEqual(outcomes.flatMap((o) => o.errors), []);
+    assert.deepEqual([outcomes.reduce((n, o) => n + o.revoked, 0), outcomes.reduce((n, o) => n + o.refused, 0)], [1, racers * lanes - 1]);
+    const audit = await db().selectFrom('audit_log').select('action').where('entity_id', '=', invited.id).where('action', '=', 'staff.invite_revoke').execute();
+    assert.equal(audit.length, 1, 'one audit row for the one revoke');
   });
 
   test('a failed SMS stores no invite', async () => {
