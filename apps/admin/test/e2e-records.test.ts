@@ -172,7 +172,7 @@ test("the user's wallet ledger names each reference and links to it, with the re
   await page.locator('main h1').waitFor();
 });
 
-test('a role that cannot edit products sees a product read-only, with no inputs and no Save button', async () => {
+test('Finance, Support and Read only see a product read-only, with no inputs and no Save button', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const finance = await context.newPage();
@@ -187,6 +187,16 @@ test('a role that cannot edit products sees a product read-only, with no inputs 
     assert.equal(await finance.getByRole('button', { name: 'Save product' }).count(), 0);
     assert.equal(await finance.getByRole('button', { name: 'Delete product' }).count(), 0);
     await checkSizes(finance, 'product-read-only');
+    // Support and Read only see the same (the role is read again on every load).
+    for (const role of ['support', 'read_only'] as const) {
+      await s.db.database.db.updateTable('users').set({ staff_role: role }).where('id', '=', staffer.id).execute();
+      await finance.reload();
+      await finance.getByText(role === 'support' ? 'Support' : 'Read only', { exact: true }).waitFor();
+      await finance.getByTestId('product-view').getByText('250.00 INR').waitFor();
+      assert.equal(await finance.locator('main input, main select, main textarea').count(), 0, role);
+      assert.equal(await finance.getByRole('button', { name: 'Save product' }).count(), 0, role);
+    }
+    await s.db.database.db.updateTable('users').set({ staff_role: 'finance' }).where('id', '=', staffer.id).execute();
   } finally {
     await context.close();
   }
