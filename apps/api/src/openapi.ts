@@ -306,6 +306,13 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: "Reset a staff member's sign-in: password, two-factor and sessions end; a fresh invite code (SMS) sets a new password",
     errors: { 409: ['conflict', 'last_owner'], 502: ['otp_send_failed'], 503: ['otp_send_failed'] },
   },
+
+  'POST /api/v1/admin/staff/{id}/invite': {
+    id: 'adminResendStaffInvite',
+    summary: 'Send an open staff invite again: a fresh SMS code and 48 hours; the old code stops working',
+    errors: { 409: ['conflict'], 502: ['otp_send_failed'], 503: ['otp_send_failed'] },
+  },
+  'DELETE /api/v1/admin/staff/{id}/invite': { id: 'adminRevokeStaffInvite', summary: "Revoke a staff member's open invite (its code stops working)", errors: { 409: ['conflict'] } },
   'DELETE /api/v1/admin/staff/{id}/mfa': { id: 'adminResetStaffMfa', summary: "Reset a staff member's two-factor sign-in (ends their sessions)" },
 };
 

@@ -189,6 +189,26 @@ describe('admin audit log: every admin write leaves one row, in its own transact
     }
   });
 
+  it("a staff change names the staff member by name and phone, and the staff kind filters to them", async () => {
+    const named = await registerUser(t.app, { full_name: 'Fina Staff' });
+    // Invited without a name: the row has only the phone.
+    const unnamed = await registerUser(t.app, { full_name: 'Soon Nameless' });
+    await db().updateTable('users').set({ full_name: '' }).where('id', '=', unnamed.id).execute();
+    for (const u of [named, unnamed]) {
+      await db().updateTable('users').set({ is_admin: 1, staff_role: 'finance' }).where('id', '=', u.id).execute();
+      assert.equal((await as('PATCH', `/api/v1/admin/staff/${u.id}`, { role: 'read_only' })).status, 200);
+    }
+    const page = await as('GET', '/api/v1/admin/audit-log?entity=staff');
+    assert.equal(page.status, 200);
+    assert.deepEqual(
+      page.body.items.map((i: { entity: string; entity_id: string; entity_name: string | null }) => [i.entity, i.entity_id, i.entity_name]),
+      [
+        ['staff', unnamed.id, unnamed.phone],
+        ['staff', named.id, `Fina Staff · ${named.phone}`],
+      ],
+    );
+  });
+
   it('GET /admin/audit-log lists newest first with filters and a cursor; users cannot read it', async () => {
     const all = await as('GET', '/api/v1/admin/audit-log?limit=100');
     assert.equal(all.status, 200);

@@ -42,6 +42,16 @@ describe('admin users area', () => {
     assert.equal((await api('GET', '/admin/users', a.token)).status, 403);
   });
 
+  it("finds a user by their phone in every form sign-in takes, and not by another number", async () => {
+    const u = await registerUser(t.app, { full_name: 'Phone Form', phone: '+919876500959' });
+    await registerUser(t.app, { full_name: 'Near Number', phone: '+919876500958' });
+    for (const q of ['+919876500959', '9876500959', '09876500959', '098765-00959', '98765 00959', '+91 98765-00959', '0091 98765 00959', '(0987) 650.0959', '00959']) {
+      const res = await api('GET', `/admin/users?q=${encodeURIComponent(q)}`);
+      assert.deepEqual(res.body.items.map((x: any) => x.id), [u.id], q);
+    }
+    assert.deepEqual((await api('GET', `/admin/users?q=${encodeURIComponent('09876500957')}`)).body.items, [], 'another number');
+  });
+
   it('GET /admin/users/:uid shows profile, referral fields, wallet and deletion state; unknown is 404', async () => {
     const u = await registerUser(t.app, { full_name: 'Viewed' });
     const res = await api('GET', `/admin/users/${u.id}`);

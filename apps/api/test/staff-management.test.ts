@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { call, createAdmin, createTestApp, newIp, newPhone, registerUser, type TestApp } from './helpers.ts';
+import { call, createAdmin, createTestApp, newIp, newPhone, onPostgres, registerUser, type TestApp } from './helpers.ts';
+import { runWorker } from './support/run-worker.ts';
 import { SmsSimulator } from './otp-fixtures.ts';
 
 describe('staff management', () => {
@@ -72,6 +73,82 @@ describe('staff management', () => {
     for (let i = 0; i < 5; i++) assert.equal((await accept(guessed, wrong)).status, 400);
     assert.equal((await accept(guessed, right)).status, 400);
     assert.equal((await adminLogin(guessed, 'staff-password-1')).status, 401);
+  });
+
+  test('an owner resends an invite: a fresh code and 48 hours, the old code dead, only hashes stored, audited', async () => {
+    const owner = await createAdmin(t);
+    const phone = newPhone();
+    const invited = (await call(t.app, 'POST', '/api/v1/admin/staff', { token: owner.token, body: { phone, role: 'finance', full_name: 'Fin' } })).body;
+    const first = lastCode(phone);
+    t.clock.advance(47 * 3600_000);
+    const later = await createAdmin(t); // access tokens last 15 minutes
+    const resent = await call(t.app, 'POST', `/api/v1/admin/staff/${invited.id}/invite`, { token: later.token });
+    assert.equal(resent.status, 200, resent.text);
+    assert.deepEqual([resent.body.status, resent.body.role], ['invited', 'finance']);
+    assert.equal(resent.body.invite_expires_at, new Date(t.clock.now().getTime() + 48 * 3600_000).toISOString());
+    const second = lastCode(phone);
+    const stored = await db().selectFrom('staff_invites').select(['code_hash', 'revoked_at']).where('user_id', '=', invited.id).orderBy('id').execute();
+    assert.equal(stored.length, 2);
+    assert.deepEqual([stored[0]!.code_hash, stored[0]!.revoked_at !== null], [null, true], 'the old invite is revoked and its hash gone');
+    assert.ok(stored[1]!.code_hash && !stored[1]!.code_hash.includes(second), 'the new code is kept only as a hash');
+    if (first !== second) assert.equal((await accept(phone, first)).status, 400, 'the old code no longer works');
+    // Past the first invite's 48 hours, the resent one still stands.
+    t.clock.advance(2 * 3600_000);
+    assert.equal((await accept(phone, second)).status, 200);
+    const again = await call(t.app, 'POST', `/api/v1/admin/staff/${invited.id}/invite`, { token: (await createAdmin(t)).token });
+    assert.deepEqual([again.status, again.body.error], [409, 'conflict'], 'an accepted invite is not resent');
+    const actions = await db().selectFrom('audit_log').select(['action', 'admin_id']).where('entity_id', '=', invited.id).orderBy('id').execute();
+    assert.deepEqual(actions.map((a) => a.action), ['staff.invite', 'staff.invite_resend', 'staff.accept']);
+    assert.equal(actions[1]!.admin_id, later.id);
+  });
+
+  test('an owner revokes an invite: its code stops working, the row is audited, and a second revoke is 409', async () => {
+    const owner = await createAdmin(t);
+    const phone = newPhone();
+    const invited = (await call(t.app, 'POST', '/api/v1/admin/staff', { token: owner.token, body: { phone, role: 'support' } })).body;
+    const code = lastCode(phone);
+    const revoked = await call(t.app, 'DELETE', `/api/v1/admin/staff/${invited.id}/invite`, { token: owner.token });
+    assert.equal(revoked.status, 200, revoked.text);
+    assert.deepEqual([revoked.body.status, revoked.body.invite_expires_at], ['disabled', null]);
+    assert.equal((await accept(phone, code)).status, 400);
+    const row = await db().selectFrom('staff_invites').select(['code_hash', 'revoked_at']).where('user_id', '=', invited.id).executeTakeFirstOrThrow();
+    assert.deepEqual([row.code_hash, row.revoked_at !== null], [null, true]);
+    const twice = await call(t.app, 'DELETE', `/api/v1/admin/staff/${invited.id}/invite`, { token: owner.token });
+    assert.deepEqual([twice.status, twice.body.error], [409, 'conflict']);
+    assert.deepEqual([(await call(t.app, 'POST', `/api/v1/admin/staff/${invited.id}/invite`, { token: owner.token })).status], [409], 'nothing open to resend');
+    const audit = await db().selectFrom('audit_log').select(['action', 'before', 'after']).where('entity_id', '=', invited.id).orderBy('id').execute();
+    assert.deepEqual(audit.map((a) => a.action), ['staff.invite', 'staff.invite_revoke']);
+    assert.deepEqual(JSON.parse(audit[1]!.after!), { role: 'support', active: false, invited: false });
+
+    // Only an owner (staff.manage) may; an unknown id is 404, a shopper is no staff member.
+    const finance = await createAdmin(t, 'finance');
+    for (const method of ['POST', 'DELETE'] as const) {
+      const refused = await call(t.app, method, `/api/v1/admin/staff/${invited.id}/invite`, { token: finance.token });
+      assert.deepEqual([refused.status, refused.body.permission], [403, 'staff.manage']);
+      assert.equal((await call(t.app, method, '/api/v1/admin/staff/nope/invite', { token: owner.token })).status, 404);
+      const shopper = await registerUser(t.app);
+      assert.equal((await call(t.app, method, `/api/v1/admin/staff/${shopper.id}/invite`, { token: owner.token })).status, 404);
+    }
+  });
+
+  test('revokes of one invite racing from several processes: one revokes and is audited, the others are 409', async () => {
+    const owner = await createAdmin(t);
+    const invited = (await call(t.app, 'POST', '/api/v1/admin/staff', { token: owner.token, body: { phone: newPhone(), role: 'support' } })).body;
+    // SQLite: one connection per process; PostgreSQL: several pool clients per process as well.
+    const [racers, lanes] = [3, onPostgres ? 3 : 1];
+    const env = {
+      DATABASE_URL: t.db.url,
+      RACE_ADMIN: owner.id,
+      RACE_STAFF: invited.id,
+      RACE_NOW: t.clock.now().toISOString(),
+      RACE_LANES: String(lanes),
+      RACE_START_AT: String(Date.now() + 1_500),
+    };
+    const outcomes = await Promise.all(Array.from({ length: racers }, () => runWorker<{ revoked: number; refused: number; errors: string[] }>('staff-invite-race-worker.ts', env)));
+    assert.deepEqual(outcomes.flatMap((o) => o.errors), []);
+    assert.deepEqual([outcomes.reduce((n, o) => n + o.revoked, 0), outcomes.reduce((n, o) => n + o.refused, 0)], [1, racers * lanes - 1]);
+    const audit = await db().selectFrom('audit_log').select('action').where('entity_id', '=', invited.id).where('action', '=', 'staff.invite_revoke').execute();
+    assert.equal(audit.length, 1, 'one audit row for the one revoke');
   });
 
   test('a failed SMS stores no invite', async () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { call, createAdmin, createTestApp, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { applyMovement } from '../src/modules/ledger/ledger.ts';
 import { PAGE_BASE, SECRET, assertLedgerMatches, creditBody, initiate, signedCall } from './support/wallet.ts';
+import { order, product } from './orders-fixtures.ts';
 
 describe('admin money routes: transactions, user ledger, webhook log', () => {
   let t: TestApp;
@@ -295,5 +296,55 @@ describe('GET /admin/payments-to-return: second payments for completed top-ups',
     assert.equal((await list('?limit=0')).status, 400);
     assert.equal((await list('?cursor=%00')).status, 400);
     assert.deepEqual([(await list('', erin.token)).status, (await call(t.app, 'GET', '/api/v1/admin/payments-to-return')).status], [403, 401]);
+  });
+});
+
+describe("the admins' ledger of a user names where each movement came from", () => {
+  let t: TestApp;
+  let admin: TestUser;
+  before(async () => {
+    t = await createTestApp({ TOPUP_PAGE_BASE_URL: PAGE_BASE, STORE_WEBHOOK_SECRET: SECRET });
+    admin = await createAdmin(t);
+  });
+  after(() => t.close());
+  const as = (method: 'GET' | 'POST', url: string, body?: unknown) => call(t.app, method, `/api/v1${url}`, { token: admin.token, ...(body !== undefined ? { body } : {}) });
+
+  it('an order, its refund and reason, a top-up at its gateway, an adjustment and its reversal with their reasons, a daily spin; the transactions list too', async () => {
+    const u = await registerUser(t.app);
+    const top = await initiate(t, u.token, 5000);
+    assert.equal((await signedCall(t, 'topup-credit', creditBody(top.token, 5000, 'SRC-1'))).status, 200);
+    const topup = await t.db.database.db.selectFrom('topups').select('id').where('user_id', '=', u.id).executeTakeFirstOrThrow();
+    const pid = await product(t, admin, 1200, 5);
+    const placed = await order(t, u, [{ product_id: pid, quantity: 1 }]);
+    assert.equal(placed.status, 201, placed.text);
+    const refund = await as('POST', `/admin/orders/${placed.body.id}/refund`, { amount: 200, reason: 'Dented lid' });
+    assert.equal(refund.status, 201, refund.text);
+    const debit = await as('POST', `/admin/users/${u.id}/adjustments`, { amount: -300, reason: 'Duplicate credit' });
+    assert.equal(debit.status, 201, debit.text);
+    const back = await as('POST', `/admin/users/${u.id}/adjustments`, { amount: 100, reason: 'Partly in error', reverses: debit.body.id });
+    assert.equal(back.status, 201, back.text);
+    assert.equal((await call(t.app, 'POST', '/api/v1/wallet/daily-spin', { token: u.token })).status, 200);
+
+    const res = await as('GET', `/admin/users/${u.id}/ledger`);
+    assert.equal(res.status, 200, res.text);
+    const none = { order_id: null, reason: null, gateway: null, gateway_txn_id: null, reverses: null };
+    assert.deepEqual(
+      res.body.items.map((x: any) => [x.type, x.source]),
+      [
+        ['daily_spin', { ...none, kind: 'daily_spin', id: t.clock.now().toISOString().slice(0, 10) }],
+        ['adjustment', { ...none, kind: 'adjustment', id: back.body.id, reason: 'Partly in error', reverses: debit.body.id }],
+        ['adjustment', { ...none, kind: 'adjustment', id: debit.body.id, reason: 'Duplicate credit' }],
+        ['order_refund', { ...none, kind: 'refund', id: refund.body.id, order_id: placed.body.id, reason: 'Dented lid' }],
+        ['order_payment', { ...none, kind: 'order', id: placed.body.id, order_id: placed.body.id }],
+        ['topup', { ...none, kind: 'topup', id: topup.id, gateway: 'gateway_a', gateway_txn_id: 'SRC-1' }],
+      ],
+    );
+    // A reference that names nothing stored (a movement written by hand) has no source.
+    // Everyone's transactions name the same sources.
+    const all = await as('GET', `/admin/transactions?user_id=${u.id}`);
+    assert.deepEqual(all.body.items.map((x: any) => x.source), res.body.items.map((x: any) => x.source));
+    const { database } = t.db;
+    await database.db.transaction().execute((trx) => applyMovement(t.app.ctx, trx, { userId: u.id, type: 'adjustment', amount: 1, reference: 'adjustment:gone' }));
+    assert.equal((await as('GET', `/admin/users/${u.id}/ledger?limit=1`)).body.items[0].source, null);
   });
 });

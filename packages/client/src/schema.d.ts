@@ -813,6 +813,30 @@ export interface paths {
         patch: operations["adminUpdateStaff"];
         trace?: never;
     };
+    "/api/v1/admin/staff/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an open staff invite again: a fresh SMS code and 48 hours; the old code stops working
+         * @description Needs the staff permission `staff.manage`.
+         */
+        post: operations["adminResendStaffInvite"];
+        /**
+         * Revoke a staff member's open invite (its code stops working)
+         * @description Needs the staff permission `staff.manage`.
+         */
+        delete: operations["adminRevokeStaffInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/staff/{id}/mfa": {
         parameters: {
             query?: never;
@@ -2853,7 +2877,7 @@ export interface operations {
                             created_at: string;
                             entity: string;
                             entity_id: string;
-                            /** @description what the record is called: a product, category or gateway name (its last one once deleted), a ticket subject, `Order <last 8 of its id, upper case> · <customer>`, or a user name; `Deleted user` for an anonymised user; null when nothing names it */
+                            /** @description what the record is called: a product, category or gateway name (its last one once deleted), a ticket subject, `Order <last 8 of its id, upper case> · <customer>`, or a user name; the name and phone of a staff member (`<name> · <phone>`, either alone when the other is empty); `Deleted user` for an anonymised user; null when nothing names it */
                             entity_name: string | null;
                             id: string;
                         }[];
@@ -7342,6 +7366,292 @@ export interface operations {
             };
         };
     };
+    adminResendStaffInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        full_name: string;
+                        id: string;
+                        invite_expires_at: string | null;
+                        mfa_enabled: boolean;
+                        phone: string | null;
+                        /**
+                         * @description a staff role (docs/contracts.md, "Staff roles")
+                         * @enum {string}
+                         */
+                        role: "owner" | "finance" | "fulfilment" | "support" | "read_only";
+                        status: "active" | "invited" | "disabled";
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "conflict";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+            /** @description Bad Gateway: otp_send_failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "otp_send_failed";
+                    };
+                };
+            };
+            /** @description Service Unavailable: otp_send_failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "otp_send_failed";
+                    };
+                };
+            };
+        };
+    };
+    adminRevokeStaffInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        full_name: string;
+                        id: string;
+                        invite_expires_at: string | null;
+                        mfa_enabled: boolean;
+                        phone: string | null;
+                        /**
+                         * @description a staff role (docs/contracts.md, "Staff roles")
+                         * @enum {string}
+                         */
+                        role: "owner" | "finance" | "fulfilment" | "support" | "read_only";
+                        status: "active" | "invited" | "disabled";
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "conflict";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        error?: "internal";
+                    };
+                };
+            };
+        };
+    };
     adminResetStaffMfa: {
         parameters: {
             query?: never;
@@ -8112,6 +8422,17 @@ export interface operations {
                             created_at: string;
                             id: string;
                             reference: string | null;
+                            /** @description what the movement came from; null when its reference names nothing still stored */
+                            source: {
+                                gateway: string | null;
+                                gateway_txn_id: string | null;
+                                /** @description the order, refund, top-up or adjustment id; the UTC day of a daily spin */
+                                id: string;
+                                kind: "order" | "refund" | "topup" | "adjustment" | "daily_spin";
+                                order_id: string | null;
+                                reason: string | null;
+                                reverses: string | null;
+                            } | null;
                             type: "topup" | "order_payment" | "order_refund" | "daily_spin" | "adjustment";
                             /** @description the user named by user_id: null name and phone for a deleted user */
                             user: {
@@ -9096,6 +9417,17 @@ export interface operations {
                             created_at: string;
                             id: string;
                             reference: string | null;
+                            /** @description what the movement came from; null when its reference names nothing still stored */
+                            source: {
+                                gateway: string | null;
+                                gateway_txn_id: string | null;
+                                /** @description the order, refund, top-up or adjustment id; the UTC day of a daily spin */
+                                id: string;
+                                kind: "order" | "refund" | "topup" | "adjustment" | "daily_spin";
+                                order_id: string | null;
+                                reason: string | null;
+                                reverses: string | null;
+                            } | null;
                             type: "topup" | "order_payment" | "order_refund" | "daily_spin" | "adjustment";
                         }[];
                         next_cursor: string | null;

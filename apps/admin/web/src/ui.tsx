@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { paths } from '@storefront/client';
 import { Link, minorToDecimal, Money } from '@storefront/web';
 import { ApiError, api, client, withQuery } from './api.ts';
+import { can } from './access.ts';
 import type { LedgerEntry } from './types.ts';
 
 export function ErrorBox({ error }: { error: unknown }) {
@@ -182,9 +183,11 @@ function MoreButton({ hasMore, more }: { hasMore: boolean; more: () => void }) {
  * (the transactions page), with a column linking each row to its user.
  */
 export function LedgerTable(props: {
-  list: Paged<LedgerEntry & { user_id?: string; user?: PersonRef }>;
+  list: Paged<Omit<LedgerEntry, 'source'> & { source?: LedgerEntry['source']; user_id?: string; user?: PersonRef }>;
   currency: string;
   withUser?: boolean;
+  /** The wallet's owner, when every row is theirs: adjustments link to their audit rows. */
+  userId?: string;
   testId: string;
   empty: string;
   /** A last column of what may be done with a row (e.g. give back a debit). */
@@ -210,12 +213,57 @@ export function LedgerTable(props: {
           <td>
             <Money minor={t.balance_after} currency={currency} />
           </td>
-          <td>{t.reference ?? ''}</td>
-          {action && <td>{action(t)}</td>}
+          <td>
+            <LedgerReference reference={t.reference} source={t.source} userId={props.userId ?? t.user_id} />
+          </td>
+          {action && <td>{action(t as LedgerEntry)}</td>}
         </tr>
       )}
     />
   );
+}
+
+/** The number an order goes by on screens (the audit log's and the shop's): the last 8 characters of its id, upper case. */
+const orderNumber = (id: string): string => id.slice(-8).toUpperCase();
+
+/**
+ * What a wallet movement came from, in words, linking to its page: the order paid, the refunded
+ * order with the refund's reason, the top-up's gateway and payment id, the adjustment's reason
+ * (linking to the wallet's audit rows, which say who made it). The raw reference when the API
+ * names no source.
+ */
+export function LedgerReference({ reference, source, userId }: { reference: string | null; source: LedgerEntry['source'] | undefined; userId?: string | undefined }) {
+  if (!source) return reference ? <code className="muted">{reference}</code> : <>—</>;
+  const why = source.reason ? <div className="muted hint">Reason: {source.reason}</div> : null;
+  switch (source.kind) {
+    case 'order':
+      return <Link to={`/orders/${source.id}`}>Order {orderNumber(source.id)}</Link>;
+    case 'refund':
+      return (
+        <>
+          {source.order_id ? <Link to={`/orders/${source.order_id}`}>Refund of order {orderNumber(source.order_id)}</Link> : 'Refund'}
+          {why}
+        </>
+      );
+    case 'topup':
+      return (
+        <>
+          Top-up{source.gateway ? ` via ${source.gateway}` : ''}
+          {source.gateway_txn_id && <div className="muted hint">Payment {source.gateway_txn_id}</div>}
+        </>
+      );
+    case 'adjustment': {
+      const label = source.reverses ? 'Reversal of an adjustment' : 'Adjustment';
+      return (
+        <>
+          {userId && can('audit.read') ? <Link to={`/audit?entity=wallet&entity_id=${encodeURIComponent(userId)}`}>{label}</Link> : label}
+          {why}
+        </>
+      );
+    }
+    case 'daily_spin':
+      return <>Daily spin of {source.id}</>;
+  }
 }
 
 /** Downloads everything the page's filters match as CSV (the API streams it; the portal passes it on). */

@@ -11,3 +11,12 @@ export function normalisePhone(input: string, defaultCountryCode: string): strin
   else e164 = defaultCountryCode + compact.replace(/^0/, '');
   return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null;
 }
+
+/**
+ * The phone a search box's text names, in E.164 by the same rules as sign-in (`normalisePhone`),
+ * or null when the text holds a letter or is no phone. Every admin search that finds people by
+ * phone reads it from here, so each takes every form sign-in takes.
+ */
+export function searchedPhone(text: string, defaultCountryCode: string): string | null {
+  return /\p{L}/u.test(text) ? null : normalisePhone(text, defaultCountryCode);
+}

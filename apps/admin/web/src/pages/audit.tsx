@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { FilterBar, LiveSearch, present, useUrlFilters } from '../filters.tsx';
 import { formatMoney, Link } from '@storefront/web';
 import { api, client } from '../api.ts';
 import type { AuditEntry } from '../types.ts';
 import { PagedTable, Person, useCurrency, usePaged, When } from '../ui.tsx';
 
-const ENTITIES = ['product', 'category', 'payment_gateway', 'order', 'user', 'wallet', 'ticket'];
+const ENTITIES = ['product', 'category', 'payment_gateway', 'order', 'user', 'wallet', 'ticket', 'staff'];
 
 /** Where an audited entity is shown in the portal, if it has a page. */
 const PAGES: Record<string, (id: string) => string> = {
@@ -13,6 +14,7 @@ const PAGES: Record<string, (id: string) => string> = {
   user: (id) => `/users/${id}`,
   wallet: (id) => `/users/${id}`,
   ticket: (id) => `/tickets/${id}`,
+  staff: (id) => `/users/${id}`,
 };
 
 /** Fields holding money (integer minor units), shown in major units as everywhere in the portal. */
@@ -104,18 +106,19 @@ function Record({ e }: { e: AuditEntry }) {
   );
 }
 
+const AUDIT_FILTERS = ['entity', 'entity_id'] as const;
+
 export function AuditLogPage() {
-  const [entity, setEntity] = useState('');
-  const [entityId, setEntityId] = useState('');
+  const { values: f, set } = useUrlFilters(AUDIT_FILTERS);
   const currency = useCurrency();
-  const id = entityId.trim() || undefined;
-  const list = usePaged((page) => api(client.GET('/api/v1/admin/audit-log', { params: { query: { ...page, entity: entity || undefined, entity_id: id } } })), [entity, id]);
+  const query = present(f);
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/audit-log', { params: { query: { ...page, ...query } } })), [JSON.stringify(query)]);
   return (
     <section>
       <h1>Audit log</h1>
       <p className="muted">Every change made in the back office: who made it, when, and what it changed.</p>
-      <div className="filters">
-        <select aria-label="Filter by kind of record" value={entity} onChange={(e) => setEntity(e.target.value)}>
+      <FilterBar active={AUDIT_FILTERS.some((k) => f[k])} clear={() => set({ entity: '', entity_id: '' })}>
+        <select aria-label="Filter by kind of record" value={f.entity} onChange={(e) => set({ entity: e.target.value })}>
           <option value="">Every kind of record</option>
           {ENTITIES.map((e) => (
             <option key={e} value={e}>
@@ -123,8 +126,8 @@ export function AuditLogPage() {
             </option>
           ))}
         </select>
-        <input aria-label="Filter by record id" placeholder="Record id" value={entityId} onChange={(e) => setEntityId(e.target.value)} />
-      </div>
+        <LiveSearch value={f.entity_id} onSearch={(v) => set({ entity_id: v })} label="Filter by record id" placeholder="Record id" />
+      </FilterBar>
       <PagedTable
         list={list}
         testId="audit-log"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, Money, useLoad } from '@storefront/web';
 import { api, client } from '../api.ts';
+import { FilterBar, present, useUrlFilters } from '../filters.tsx';
 import type { LedgerEntry, WebhookLog } from '../types.ts';
 import { ErrorBox, ExportLink, LedgerTable, PagedTable, Person, Status, TableScroll, When, useCurrency, usePaged } from '../ui.tsx';
 
@@ -249,20 +250,21 @@ const OUTCOMES = Object.keys({ credited: 0, duplicate: 0, rejected: 0, error: 0 
 const TRANSACTION_TYPES = Object.keys({ topup: 0, order_payment: 0, order_refund: 0, daily_spin: 0, adjustment: 0 } satisfies Record<LedgerEntry['type'], 0>) as LedgerEntry['type'][];
 
 /** Every wallet movement, filtered by type and by UTC day (both ends inclusive), with its CSV export. */
+const TRANSACTION_FILTERS = ['type', 'from', 'to'] as const;
+
 export function TransactionsPage() {
   const currency = useCurrency();
-  const [type, setType] = useState<LedgerEntry['type'] | ''>('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const filters = { type: type || undefined, from: from || undefined, to: to || undefined };
-  const list = usePaged((page) => api(client.GET('/api/v1/admin/transactions', { params: { query: { ...page, ...filters } } })), [type, from, to]);
+  const { values: f, set } = useUrlFilters(TRANSACTION_FILTERS);
+  const type = TRANSACTION_TYPES.find((t) => t === f.type);
+  const filters = { ...present(f), type };
+  const list = usePaged((page) => api(client.GET('/api/v1/admin/transactions', { params: { query: { ...page, ...filters } } })), [JSON.stringify(filters)]);
   return (
     <section>
       <h1>Transactions</h1>
-      <div className="filters">
+      <FilterBar active={TRANSACTION_FILTERS.some((k) => f[k])} clear={() => set({ type: '', from: '', to: '' })}>
         <label>
           Type{' '}
-          <select aria-label="Filter by type" value={type} onChange={(e) => setType(TRANSACTION_TYPES.find((t) => t === e.target.value) ?? '')}>
+          <select aria-label="Filter by type" value={type ?? ''} onChange={(e) => set({ type: e.target.value })}>
             <option value="">All</option>
             {TRANSACTION_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -272,14 +274,14 @@ export function TransactionsPage() {
           </select>
         </label>
         <label>
-          From <input type="date" aria-label="From day" value={from} onChange={(e) => setFrom(e.target.value)} />
+          From <input type="date" aria-label="From day" value={f.from} onChange={(e) => set({ from: e.target.value })} />
         </label>
         <label>
-          To (inclusive) <input type="date" aria-label="To day" value={to} onChange={(e) => setTo(e.target.value)} />
+          To (inclusive) <input type="date" aria-label="To day" value={f.to} onChange={(e) => set({ to: e.target.value })} />
         </label>
         <ExportLink path="/api/v1/admin/transactions/export.csv" query={filters} filename="transactions.csv" />
         <span className="muted">Days are UTC.</span>
-      </div>
+      </FilterBar>
       <LedgerTable list={list} currency={currency} withUser testId="transactions" empty="No wallet movements match." />
     </section>
   );

@@ -105,6 +105,7 @@ export function ProductEditPage({ id }: { id: string | null }) {
   const currency = productCurrency ?? storeCurrency;
   const [categories, setCategories] = useState<Category[]>([]);
   const [loadError, setLoadError] = useState<unknown>(null);
+  const [costShown, setCostShown] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const save = useAction();
   const upload = useAction();
@@ -120,6 +121,7 @@ export function ProductEditPage({ id }: { id: string | null }) {
         let cost: number | null = null;
         try {
           cost = (await api(client.GET('/api/v1/admin/products/{id}/cost', { params: { path: { id } } }))).unit_cost;
+          setCostShown(true);
         } catch {
           cost = null;
         }
@@ -196,6 +198,10 @@ export function ProductEditPage({ id }: { id: string | null }) {
     });
 
   if (loadError) return <ErrorBox error={loadError} />;
+  if (!can('catalogue.write')) {
+    const category = categories.find((c) => c.id === form.category_id)?.name ?? (form.category_id ? '…' : 'None');
+    return <ProductView form={form} images={images} currency={currency} category={category} costShown={costShown} />;
+  }
   return (
     <section>
       <h1>{id ? 'Edit product' : 'New product'}</h1>
@@ -292,14 +298,10 @@ export function ProductEditPage({ id }: { id: string | null }) {
         <ErrorBox error={save.error} />
         <Notice text={notice} />
         <div className="buttons">
-          {can('catalogue.write') ? (
-            <button type="submit" disabled={save.busy || upload.busy}>
-              {save.busy ? 'Saving…' : 'Save product'}
-            </button>
-          ) : (
-            <span className="muted">Your role may look at products but not change them.</span>
-          )}
-          {id && can('catalogue.write') && (
+          <button type="submit" disabled={save.busy || upload.busy}>
+            {save.busy ? 'Saving…' : 'Save product'}
+          </button>
+          {id && (
             <button type="button" className="danger" onClick={remove}>
               Delete product
             </button>
@@ -309,6 +311,58 @@ export function ProductEditPage({ id }: { id: string | null }) {
           </button>
         </div>
       </form>
+    </section>
+  );
+}
+
+/** A product as a role that may not change the catalogue sees it: its fields as text, no inputs. */
+function ProductView(props: { form: Form; images: ProductImage[]; currency: string; category: string; costShown: boolean }) {
+  const { form, images, currency } = props;
+  const text = (v: string, none: string) => (v.trim() === '' ? <span className="muted">{none}</span> : v);
+  return (
+    <section>
+      <h1>{form.name || 'Product'}</h1>
+      <p className="muted">Your role may look at products but not change them.</p>
+      <dl className="facts" data-testid="product-view">
+        <dt>Name</dt>
+        <dd>{text(form.name, '—')}</dd>
+        <dt>Description</dt>
+        <dd style={{ whiteSpace: 'pre-wrap' }}>{text(form.description, 'none')}</dd>
+        <dt>Price</dt>
+        <dd>{text(form.price && `${form.price} ${currency}`, '—')}</dd>
+        {props.costShown && (
+          <>
+            <dt>Unit cost</dt>
+            <dd>{text(form.unit_cost && `${form.unit_cost} ${currency}`, 'not set')}</dd>
+          </>
+        )}
+        <dt>Stock</dt>
+        <dd>{form.stock}</dd>
+        <dt>Low-stock alert</dt>
+        <dd>{text(form.low_stock_threshold && `at or under ${form.low_stock_threshold}`, 'shop default')}</dd>
+        <dt>Category</dt>
+        <dd>{props.category}</dd>
+        <dt>Active</dt>
+        <dd>{form.is_active ? 'Yes, shown in the public catalogue' : 'No, hidden from the public catalogue'}</dd>
+      </dl>
+      <h2>Gallery ({images.length})</h2>
+      {images.length === 0 ? (
+        <p className="muted">No images.</p>
+      ) : (
+        <ol className="gallery">
+          {images.map((img) => (
+            <li key={img.image_url} data-testid="gallery-item">
+              <img src={img.image_url} alt={img.alt_text} />
+              <span>{img.alt_text}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="buttons">
+        <button type="button" className="secondary" onClick={() => navigate('/products')}>
+          Back to products
+        </button>
+      </div>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { useAdminMe } from '../admin-me.tsx';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '../types.ts';
 import { Notice, PagedTable, Status, When, useAction, usePaged } from '../ui.tsx';
 
-/** Owners (`staff.manage`): who works in the back office, invitations, roles, disabling, 2FA and sign-in resets. */
+/** Owners (`staff.manage`): who works in the back office, invitations (sent, resent, revoked), roles, disabling, 2FA and sign-in resets. */
 export function StaffPage() {
   const me = useAdminMe();
   const list = usePaged((page) => api(client.GET('/api/v1/admin/staff', { params: { query: page } })), [], 50);
@@ -43,6 +43,17 @@ export function StaffPage() {
       if (!confirm(question)) return '';
       await api(client.POST('/api/v1/admin/staff/{id}/reset', { params: { path: { id: m.id } } }));
       return `${nameOf(m)}: sign-in reset; a new invite code was sent to ${to}.`;
+    });
+  const resendInvite = (m: StaffMember) =>
+    run(async () => {
+      const member = await api(client.POST('/api/v1/admin/staff/{id}/invite', { params: { path: { id: m.id } } }));
+      return `${nameOf(m)}: a new invite code went to ${member.phone ?? m.phone}; the old code no longer works.`;
+    });
+  const revokeInvite = (m: StaffMember) =>
+    run(async () => {
+      if (!confirm(`Revoke the invite of ${nameOf(m)}? Their code stops working; you can invite them again later.`)) return '';
+      await api(client.DELETE('/api/v1/admin/staff/{id}/invite', { params: { path: { id: m.id } } }));
+      return `${nameOf(m)}: invite revoked.`;
     });
   return (
     <section>
@@ -125,6 +136,16 @@ export function StaffPage() {
                   <button type="button" className="secondary" aria-label={`Enable ${nameOf(m)}`} onClick={() => update(m, { disabled: false }, 'enabled again')}>
                     Enable
                   </button>
+                )}
+                {m.status === 'invited' && (
+                  <>
+                    <button type="button" className="secondary" aria-label={`Resend the invite of ${nameOf(m)}`} disabled={action.busy} onClick={() => resendInvite(m)}>
+                      Resend
+                    </button>
+                    <button type="button" className="danger" aria-label={`Revoke the invite of ${nameOf(m)}`} disabled={action.busy} onClick={() => revokeInvite(m)}>
+                      Revoke
+                    </button>
+                  </>
                 )}
               </div>
             </td>

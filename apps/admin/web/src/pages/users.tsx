@@ -236,6 +236,7 @@ export function UserDetailPage({ id }: { id: string }) {
       <LedgerTable
         list={ledger}
         currency={currency}
+        userId={id}
         testId="ledger"
         empty="No wallet movements."
         action={(t) => {

@@ -110,8 +110,28 @@ export async function purgeChallenges(db: Handle, before: string): Promise<numbe
 
 // Invites
 
-export async function revokeInvites(db: Handle, userId: string, now: string): Promise<void> {
-  await own(db).updateTable('staff_invites').set({ revoked_at: now, code_hash: null }).where('user_id', '=', userId).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
+/** Revokes every open invite of a user (its code hash goes too); answers how many were open. */
+export async function revokeInvites(db: Handle, userId: string, now: string): Promise<number> {
+  const r = await own(db)
+    .updateTable('staff_invites')
+    .set({ revoked_at: now, code_hash: null })
+    .where('user_id', '=', userId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** The newest open invite of a user (neither accepted nor revoked; it may have expired). */
+export function findOpenInvite(db: Handle, userId: string) {
+  return own(db)
+    .selectFrom('staff_invites')
+    .select(['id', 'phone', 'role'])
+    .where('user_id', '=', userId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }
 
 export async function insertInvite(

@@ -91,6 +91,16 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { auth: 'admin', permission: 'staff.manage' }, schema: { tags, params: StaffIdParamsSchema, response: { 200: StaffMemberSchema } } },
     (req) => staff.resetSignIn(ctx, req.principal!.userId, req.params.id),
   );
+  app.post(
+    '/admin/staff/:id/invite',
+    { config: { auth: 'admin', permission: 'staff.manage' }, schema: { tags, params: StaffIdParamsSchema, response: { 200: StaffMemberSchema } } },
+    (req) => staff.resendInvite(ctx, req.principal!.userId, req.params.id),
+  );
+  app.delete(
+    '/admin/staff/:id/invite',
+    { config: { auth: 'admin', permission: 'staff.manage' }, schema: { tags, params: StaffIdParamsSchema, response: { 200: StaffMemberSchema } } },
+    (req) => staff.revokeInvite(ctx, req.principal!.userId, req.params.id),
+  );
   app.delete(
     '/admin/staff/:id/mfa',
     { config: { auth: 'admin', permission: 'staff.manage' }, schema: { tags, params: StaffIdParamsSchema, response: { 204: NoContent } } },

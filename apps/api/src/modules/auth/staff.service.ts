@@ -127,6 +127,49 @@ export async function invite(ctx: Ctx, adminId: string, body: { phone: string; r
   return staffMember(ctx, userId);
 }
 
+const noOpenInvite = () => conflict('conflict', 'This person has no open invite');
+
+/**
+ * `POST /admin/staff/:id/invite`: sends the open invite again with a fresh code and a fresh 48
+ * hours; the old code stops working. The old invite is revoked by a conditional write in the
+ * same transaction, so an acceptance that wins the race leaves nothing to resend (409).
+ */
+export async function resendInvite(ctx: Ctx, adminId: string, id: string) {
+  const row = await accounts.findUserById(ctx.db, id);
+  if (!row || row.staff_role === null) throw notFound('staff member');
+  const open = await repo.findOpenInvite(ctx.db, id);
+  if (!open || row.is_admin === 1) throw noOpenInvite();
+  const code = await sendInviteCode(ctx, open.phone, 'staff invite');
+  const now = ctx.clock.now();
+  await own(ctx.db).transaction().execute(async (trx) => {
+    if ((await repo.revokeInvites(trx, id, now.toISOString())) === 0) throw noOpenInvite();
+    await storeInvite(ctx, trx, { userId: id, phone: open.phone, role: open.role, code, invitedBy: adminId }, now);
+    const invited = { role: open.role, active: false, invited: true };
+    await recordAudit(ctx, trx, { adminId, action: 'staff.invite_resend', entity: 'staff', entityId: id, before: invited, after: { ...invited, resent: true } });
+  });
+  return staffMember(ctx, id);
+}
+
+/** `DELETE /admin/staff/:id/invite`: the open invite is revoked (its code hash dropped); the person stays a disabled staff row. */
+export async function revokeInvite(ctx: Ctx, adminId: string, id: string) {
+  const now = ctx.clock.now().toISOString();
+  await own(ctx.db).transaction().execute(async (trx) => {
+    const row = await accounts.findUserById(trx, id);
+    if (!row || row.staff_role === null) throw notFound('staff member');
+    const open = await repo.findOpenInvite(trx, id);
+    if (!open || (await repo.revokeInvites(trx, id, now)) === 0) throw noOpenInvite();
+    await recordAudit(ctx, trx, {
+      adminId,
+      action: 'staff.invite_revoke',
+      entity: 'staff',
+      entityId: id,
+      before: { role: open.role, active: false, invited: true },
+      after: { role: open.role, active: false, invited: false },
+    });
+  });
+  return staffMember(ctx, id);
+}
+
 /**
  * `POST /auth/admin/accept-invite`: the code sent to the phone, within 48 hours, once, sets the
  * password and makes the account active staff with the invited role. Attempts count like admin

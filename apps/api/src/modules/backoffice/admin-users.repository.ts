@@ -16,14 +16,14 @@ const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Newest first. `q` matches phone (digits and +), name or email, case-insensitively, as a
- * substring, through the search indexes (src/lib/search.ts): SQLite's FTS5 table, PostgreSQL's
+ * substring, and `phone` (the number `q` names, `searchedPhone` of src/lib/phone.ts) the phone, through the search indexes (src/lib/search.ts): SQLite's FTS5 table, PostgreSQL's
  * trigram indexes on the same expressions as below. A common fragment on SQLite reads only the
  * newest users' part of the index (`newestMatches`); docs/performance.md, "Search".
  */
 export async function listUsers(
   db: Handle,
   dialect: Dialect,
-  f: { q?: string; includeDeleted: boolean; from?: string; to?: string; hasOrders?: boolean; hasBalance?: boolean; before: string | null; limit: number },
+  f: { q?: string; phone?: string | null; includeDeleted: boolean; from?: string; to?: string; hasOrders?: boolean; hasBalance?: boolean; before: string | null; limit: number },
 ) {
   let q = read(db).selectFrom('users').select(listColumns);
   if (!f.includeDeleted) q = q.where('deleted_at', 'is', null);
@@ -41,19 +41,21 @@ export async function listUsers(
   if (f.before !== null) q = q.where('id', '<', f.before);
   const text = f.q?.trim();
   if (text) {
-    const phone = text.replace(/[\s\-().]/g, '');
-    const [textPhrase, phonePhrase] = [trigramPhrase(text), phone ? trigramPhrase(phone) : ''];
-    if (dialect === 'sqlite' && textPhrase !== null && phonePhrase !== null) {
-      const match = `{full_name email} : ${textPhrase}${phonePhrase ? ` OR phone : ${phonePhrase}` : ''}`;
+    // The typed digits as a fragment, and the whole number as sign-in reads it (a national form
+    // with a trunk 0 is no fragment of the stored E.164).
+    const phones = [...new Set([text.replace(/[\s\-().]/g, ''), f.phone ?? ''])].filter((p) => p !== '');
+    const textPhrase = trigramPhrase(text);
+    const phonePhrases = phones.map(trigramPhrase);
+    if (dialect === 'sqlite' && textPhrase !== null && phonePhrases.every((p) => p !== null)) {
+      const match = [`{full_name email} : ${textPhrase}`, ...phonePhrases.map((p) => `phone : ${p}`)].join(' OR ');
       return newestMatches(db, q, match, f.before, f.limit);
     }
     const pattern = `%${likeEscape(text.toLowerCase())}%`;
-    const phonePattern = `%${likeEscape(phone)}%`;
     q = q.where((eb) =>
       eb.or([
         eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`lower(coalesce(email, ''))`, 'like', sql`${pattern} escape '\\'`),
-        ...(phone ? [eb(sql`coalesce(phone, '')`, 'like', sql`${phonePattern} escape '\\'`)] : []),
+        ...phones.map((p) => eb(sql`coalesce(phone, '')`, 'like', sql`${`%${likeEscape(p)}%`} escape '\\'`)),
       ]),
     );
   }

@@ -4,6 +4,8 @@ import { Type } from '../../lib/typebox.ts';
 import { EmailSchema, FullNameSchema, PersonSchema } from '../accounts/index.ts';
 import { PageQuerySchema, pageOf } from '../../lib/pagination.ts';
 import * as admin from './admin-users.service.ts';
+import { adminListTransactions, adminUserLedger, AdminTransactionSchema, AdminTransactionsQuerySchema, TransactionSchema, WalletSchema } from '../wallet/index.ts';
+import { ledgerSources, LedgerSourceSchema } from './ledger-sources.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const listFields = {
@@ -116,6 +118,43 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     admin.listUsers(ctx, req.query),
   );
   app.get('/admin/users/:uid', { config: { auth: 'admin', permission: 'users.read' }, schema: { tags, params: Uid, response: { 200: AdminUserSchema } } }, (req) => admin.getUser(ctx, req.params.uid));
+  // The wallet's ledger lists, with what each movement came from (ledger-sources.ts reads the
+  // owners' tables: the refunds of orders, the top-ups, the wallet's adjustments).
+  app.get(
+    '/admin/transactions',
+    {
+      config: { auth: 'admin', permission: 'finance.read' },
+      schema: { tags, querystring: AdminTransactionsQuerySchema, response: { 200: pageOf(Type.Object({ ...AdminTransactionSchema.properties, source: LedgerSourceSchema })) } },
+    },
+    async (req) => {
+      const page = await adminListTransactions(ctx, req.query);
+      const sources = await ledgerSources(ctx.db, page.items);
+      return { ...page, items: page.items.map((t, i) => ({ ...t, source: sources[i]! })) };
+    },
+  );
+  app.get(
+    '/admin/users/:uid/ledger',
+    {
+      config: { auth: 'admin', permission: 'users.read' },
+      schema: {
+        tags,
+        params: Uid,
+        querystring: PageQuerySchema,
+        response: {
+          200: Type.Object({
+            items: Type.Array(Type.Object({ ...TransactionSchema.properties, source: LedgerSourceSchema })),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+            wallet: Type.Union([WalletSchema, Type.Null()]),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const page = await adminUserLedger(ctx, req.params.uid, req.query);
+      const sources = await ledgerSources(ctx.db, page.items);
+      return { ...page, items: page.items.map((t, i) => ({ ...t, source: sources[i]! })) };
+    },
+  );
   app.put('/admin/users/:uid', { config: { auth: 'admin', permission: 'users.write' }, schema: { tags, params: Uid, body: UpdateBody, response: { 200: AdminUserSchema } } }, (req) =>
     admin.updateUser(ctx, req.principal!, req.params.uid, req.body),
   );

@@ -5,6 +5,7 @@ import { own } from './tables.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { rangeBetween } from '../../lib/date-range.ts';
 import { newId } from '../../lib/ids.ts';
+import { searchedPhone } from '../../lib/phone.ts';
 import { decodeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { accounts, type Person } from '../accounts/index.ts';
 import { endAllSessions, permissionsOf } from '../auth/index.ts';
@@ -29,6 +30,7 @@ export async function listUsers(
   const joined = rangeBetween(query.joined_from, query.joined_to, ['joined_from', 'joined_to']);
   const rows = await repo.listUsers(ctx.db, ctx.dialect, {
     q: query.q,
+    phone: query.q === undefined ? null : searchedPhone(query.q.trim(), ctx.config.defaultCountryCode),
     includeDeleted: query.include_deleted === true,
     ...joined,
     ...(query.has_orders !== undefined && { hasOrders: query.has_orders }),

@@ -31,7 +31,7 @@ function listRows(db: Handle, f: { entity?: string; entityId?: string; adminId?:
     .leftJoin('payment_gateways as g', (j) => j.onRef('g.id', '=', 'a.entity_id').on('a.entity', '=', 'payment_gateway'))
     .leftJoin('tickets as t', (j) => j.onRef('t.id', '=', 'a.entity_id').on('a.entity', '=', 'ticket'))
     .leftJoin('orders as o', (j) => j.onRef('o.id', '=', 'a.entity_id').on('a.entity', '=', 'order'))
-    .leftJoin('users as eu', (j) => j.onRef('eu.id', '=', 'a.entity_id').on('a.entity', 'in', ['user', 'wallet']))
+    .leftJoin('users as eu', (j) => j.onRef('eu.id', '=', 'a.entity_id').on('a.entity', 'in', ['user', 'wallet', 'staff']))
     .leftJoin('users as ou', 'ou.id', 'o.user_id')
     .select(['a.id', 'a.admin_id', 'a.action', 'a.entity', 'a.entity_id', 'a.before', 'a.after', 'a.created_at'])
     .select((eb) => {
@@ -40,7 +40,7 @@ function listRows(db: Handle, f: { entity?: string; entityId?: string; adminId?:
     })
     .select(['p.name as product_name', 'c.name as category_name', 'g.name as gateway_name', 't.subject as ticket_subject'])
     .select(['o.id as order_id', 'ou.full_name as customer_name', 'ou.deleted_at as customer_deleted_at'])
-    .select(['eu.id as user_id', 'eu.full_name as user_name', 'eu.deleted_at as user_deleted_at'])
+    .select(['eu.id as user_id', 'eu.full_name as user_name', 'eu.phone as user_phone', 'eu.deleted_at as user_deleted_at'])
     .$narrowType<{ admin_name: NotNull }>() // admin_id is a foreign key: the admin's row exists
     .orderBy('a.id', 'desc')
     .limit(sql.lit(f.limit))
@@ -72,6 +72,10 @@ function entityName(r: Row, before: Record<string, unknown> | null, after: Recor
     case 'user':
     case 'wallet':
       return r.user_id === null ? null : person(r.user_name, r.user_deleted_at);
+    case 'staff':
+      // A staff member invited without a name has only the phone; a role change names whose it was.
+      if (r.user_id === null) return null;
+      return r.user_deleted_at !== null ? DELETED_USER : [r.user_name, r.user_phone].filter(Boolean).join(' · ') || DELETED_USER;
     default:
       return null;
   }

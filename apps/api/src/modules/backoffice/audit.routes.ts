@@ -16,7 +16,7 @@ export const AuditEntrySchema = Type.Object({
   entity_id: Type.String(),
   entity_name: Type.Union([Type.String(), Type.Null()], {
     description:
-      'what the record is called: a product, category or gateway name (its last one once deleted), a ticket subject, `Order <last 8 of its id, upper case> · <customer>`, or a user name; `Deleted user` for an anonymised user; null when nothing names it',
+      'what the record is called: a product, category or gateway name (its last one once deleted), a ticket subject, `Order <last 8 of its id, upper case> · <customer>`, or a user name; the name and phone of a staff member (`<name> · <phone>`, either alone when the other is empty); `Deleted user` for an anonymised user; null when nothing names it',
   }),
   before: Snapshot,
   after: Snapshot,

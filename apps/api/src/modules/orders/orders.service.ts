@@ -12,7 +12,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, decodeTimeCursor, timeCursor, toPage, type PageQuery } from '../../lib/pagination.ts';
 import { checkOrder, rangeBetween } from '../../lib/date-range.ts';
-import { normalisePhone } from '../../lib/phone.ts';
+import { searchedPhone } from '../../lib/phone.ts';
 import { findOrderableState, findSellableProducts, takeStockMany } from '../catalogue/index.ts';
 import { applyMovement, insufficientCredits } from '../ledger/index.ts';
 import { claimKey, expiryOf, findKeys, requestHash, runOnce, type KeyRef } from '../idempotency/index.ts';
@@ -411,7 +411,7 @@ export async function adminFilter(ctx: Ctx, q: Omit<AdminOrdersQuery, 'limit' | 
   const text = q.q.trim().toLowerCase();
   if ([...text].length < 3) throw badRequest('q needs at least 3 characters', [{ field: 'querystring/q', message: 'at least 3 characters' }]);
   const idPrefix = text.length >= 8 && text.length <= ID_SHAPE.length && [...text].every((c, i) => (ID_SHAPE[i] === '-' ? c === '-' : /[0-9a-f]/.test(c)));
-  const phone = /\p{L}/u.test(text) ? null : normalisePhone(text, ctx.config.defaultCountryCode);
+  const phone = searchedPhone(text, ctx.config.defaultCountryCode);
   const name = /\d/.test(text) ? null : text;
   const match: NonNullable<repo.OrderFilter['match']> = {};
   if (idPrefix) {

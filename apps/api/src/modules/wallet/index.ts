@@ -11,3 +11,5 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** Routes at the host root (outside /api/v1), if the domain has any. */
 export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 export type { WalletView } from './tables.ts';
+export { adminListTransactions, adminUserLedger } from './wallet.service.ts';
+export { AdminTransactionSchema, AdminTransactionsQuerySchema, TransactionSchema, WalletSchema } from './wallet.schemas.ts';

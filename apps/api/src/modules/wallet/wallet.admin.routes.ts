@@ -7,9 +7,7 @@ import { IdempotencyHeadersSchema } from '../../lib/idempotency.ts';
 import {
   AdjustmentBodySchema,
   AdjustmentSchema,
-  AdminTransactionSchema,
   AdminTransactionsExportQuerySchema,
-  AdminTransactionsQuerySchema,
   PaymentToReturnSchema,
   TransactionSchema,
   UidParamsSchema,
@@ -23,12 +21,6 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['admin'];
 
   app.get(
-    '/admin/transactions',
-    { config: { auth: 'admin', permission: 'finance.read' }, schema: { tags, querystring: AdminTransactionsQuerySchema, response: { 200: pageOf(AdminTransactionSchema) } } },
-    (req) => wallet.adminListTransactions(ctx, req.query),
-  );
-
-  app.get(
     '/admin/transactions/export.csv',
     {
       config: { auth: 'admin', permission: 'finance.read' },
@@ -40,26 +32,6 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (req, reply) => sendCsv(reply, 'transactions.csv', wallet.TRANSACTION_CSV_COLUMNS, wallet.adminTransactionsCsv(ctx, req.query)),
-  );
-
-  app.get(
-    '/admin/users/:uid/ledger',
-    {
-      config: { auth: 'admin', permission: 'users.read' },
-      schema: {
-        tags,
-        params: UidParamsSchema,
-        querystring: PageQuerySchema,
-        response: {
-          200: Type.Object({
-            items: Type.Array(TransactionSchema),
-            next_cursor: Type.Union([Type.String(), Type.Null()]),
-            wallet: Type.Union([WalletSchema, Type.Null()]),
-          }),
-        },
-      },
-    },
-    (req) => wallet.adminUserLedger(ctx, req.params.uid, req.query),
   );
 
   app.post(
