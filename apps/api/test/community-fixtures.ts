@@ -1,6 +1,6 @@
 /** Small factories for the community tests (orders are written directly: only their status matters here). */
 import type { Kysely } from 'kysely';
-import type { DB } from '../src/db/schema.ts';
+import type { DB } from '../src/schema.ts';
 import type { OrderStatus } from '../src/modules/orders/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { Clock } from '../src/lib/clock.ts';

@@ -8,16 +8,16 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DB, Owners } from '../src/db/schema.ts';
+import type { DB, Owners } from '../src/schema.ts';
 import { createTestDb, type TestDb } from './helpers.ts';
 
 const src = join(import.meta.dirname, '..', 'src');
 
-/** The owners of db/schema.ts, and the table names each one's tables.ts declares in its `<Name>Tables`. */
+/** The owners of src/schema.ts, and the table names each one's tables.ts declares in its `<Name>Tables`. */
 function declared(): Map<string, string[]> {
-  const schema = readFileSync(join(src, 'db', 'schema.ts'), 'utf8');
+  const schema = readFileSync(join(src, 'schema.ts'), 'utf8');
   const owners = new Map<string, string[]>();
-  for (const m of schema.matchAll(/^import type \{ (\w+) \} from '\.\.\/((?:modules\/)?(\w+))\/tables\.ts';$/gm)) {
+  for (const m of schema.matchAll(/^import type \{ (\w+) \} from '\.\/((?:modules\/)?(\w+))\/tables\.ts';$/gm)) {
     const [, iface, dir, owner] = m;
     const text = readFileSync(join(src, dir!, 'tables.ts'), 'utf8');
     const body = text.match(new RegExp(`export interface ${iface} \\{([^}]*)\\}`))?.[1] ?? '';

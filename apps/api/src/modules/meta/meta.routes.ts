@@ -4,8 +4,8 @@ import { own } from './tables.ts';
 import { Type } from '../../lib/typebox.ts';
 import type { Registry } from 'prom-client';
 import { AppError } from '../../lib/errors.ts';
+import type { Handle } from '../../lib/db-types.ts';
 import { metricsAllowed } from '@storefront/runtime';
-import { pendingMigrations } from '../../db/migrate.ts';
 
 /** Compares dotted numeric versions: negative when a < b. */
 export function compareVersions(a: string, b: string): number {
@@ -18,8 +18,11 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** Routes at the host root: health and metrics. */
-export const rootMetaRoutes = (registry: Registry): FastifyPluginAsyncTypebox => async (app) => {
+/**
+ * Routes at the host root: health, readiness and metrics. `pendingMigrations` is the migrator's
+ * (src/migrations.ts), handed in by app.ts: the list of migrations belongs to the composition.
+ */
+export const rootMetaRoutes = (registry: Registry, pendingMigrations: (db: Handle) => Promise<string[]>): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.ctx;
 
   app.get(
@@ -65,7 +68,7 @@ export const rootMetaRoutes = (registry: Registry): FastifyPluginAsyncTypebox =>
         req.log.error({ err }, 'ready: database unreachable');
         return reply.status(503).send({ status: 'not_ready' as const, reason: 'database_down' as const });
       }
-      migrated ||= (await pendingMigrations(own(ctx.db))).length === 0;
+      migrated ||= (await pendingMigrations(ctx.db)).length === 0;
       if (!migrated) return reply.status(503).send({ status: 'not_ready' as const, reason: 'migrations_pending' as const });
       return { status: 'ready' as const };
     },
