@@ -5,7 +5,6 @@
  * a migration's file may move, its name never changes.
  */
 import type { Kysely } from 'kysely';
-import type { Handle } from './lib/db-types.ts';
 import { migrateToLatest as migrate, type Migration, type MigrationResultSet } from '@storefront/store/migrate';
 import { baseline } from './db/migrations/index.ts';
 import { migrations as accounts } from './modules/accounts/migrations/index.ts';
@@ -36,8 +35,8 @@ export const migrations = compose([baseline, audit, idempotency, catalogue, acco
 export const migrateToLatest = (db: Kysely<any>): Promise<MigrationResultSet> => migrate(db, migrations);
 
 /** Names of the migrations this code knows that the database has not applied (Kysely's own table). */
-export async function pendingMigrations(handle: Handle): Promise<string[]> {
-  const applied = await (handle as unknown as Kysely<any>)
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const applied = await db
     .selectFrom('kysely_migration')
     .select('name')
     .execute()

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { own } from './tables.ts';
 import { Type } from '../../lib/typebox.ts';
 import type { Registry } from 'prom-client';
 import { AppError } from '../../lib/errors.ts';
-import type { Handle } from '../../lib/db-types.ts';
 import { metricsAllowed } from '@storefront/runtime';
 
 /** Compares dotted numeric versions: negative when a < b. */
@@ -22,7 +21,7 @@ export function compareVersions(a: string, b: string): number {
  * Routes at the host root: health, readiness and metrics. `pendingMigrations` is the migrator's
  * (src/migrations.ts), handed in by app.ts: the list of migrations belongs to the composition.
  */
-export const rootMetaRoutes = (registry: Registry, pendingMigrations: (db: Handle) => Promise<string[]>): FastifyPluginAsyncTypebox => async (app) => {
+export const rootMetaRoutes = (registry: Registry, pendingMigrations: (db: Kysely<any>) => Promise<string[]>): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.ctx;
 
   app.get(
@@ -68,7 +67,7 @@ export const rootMetaRoutes = (registry: Registry, pendingMigrations: (db: Handl
         req.log.error({ err }, 'ready: database unreachable');
         return reply.status(503).send({ status: 'not_ready' as const, reason: 'database_down' as const });
       }
-      migrated ||= (await pendingMigrations(ctx.db)).length === 0;
+      migrated ||= (await pendingMigrations(own(ctx.db))).length === 0;
       if (!migrated) return reply.status(503).send({ status: 'not_ready' as const, reason: 'migrations_pending' as const });
       return { status: 'ready' as const };
     },
