@@ -10,7 +10,7 @@ export async function insertOrder(db: Kysely<DB>, clock: Clock, userId: string, 
   const now = clock.now().toISOString();
   await db
     .insertInto('orders')
-    .values({ id, user_id: userId, status, subtotal: total, total, refunded_amount: 0, currency: 'INR', idempotency_key: null, request_hash: null, created_at: now, updated_at: now })
+    .values({ id, user_id: userId, status, subtotal: total, total, refunded_amount: 0, currency: 'INR', created_at: now, updated_at: now })
     .execute();
   return id;
 }
