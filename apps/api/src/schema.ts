@@ -2,7 +2,8 @@
  * The whole database's table types, composed from the modules that own them (each module declares
  * its tables in `modules/<domain>/tables.ts`). Portable by construction: ids are app-made strings,
  * times are ISO-8601 UTC strings (they sort as text), booleans are 0/1 integers, money is integer
- * minor units. Only the composition (app.ts, the migrations, the owners' check) sees `DB` whole.
+ * minor units. No code of the API needs `DB` whole (`Ctx.db` shows no table; db/kysely.ts opens the
+ * database untyped): tests, benches and the owners' check name it, as `openDatabase<DB>(…)`.
  */
 import type { AccountsTables } from './modules/accounts/tables.ts';
 import type { AuditTables } from './modules/audit/tables.ts';
