@@ -44,7 +44,27 @@ module.exports = {
       comment: "a module sees its own tables (its tables.ts), never the composed DB",
       severity: 'error',
       from: { path: `${M}` },
-      to: { path: '^apps/api/src/db/schema\\.ts$' },
+      to: { path: '^apps/api/src/schema\\.ts$' },
+    },
+    {
+      name: 'db-and-ctx-no-module',
+      comment: 'db/ and context.ts sit below every module: they know no table and no module (src/schema.ts composes DB)',
+      severity: 'error',
+      from: { path: '^apps/api/src/(db/|context\\.ts$)' },
+      to: { path: `${M}|^apps/api/src/(schema|migrations)\\.ts$` },
+    },
+    {
+      name: 'migrations-from-the-root',
+      comment: "a module's migrations are reached only by the migrations' composition root (src/migrations.ts), through the module's migrations/index.ts",
+      severity: 'error',
+      from: { pathNot: [`${M}([^/]+)/migrations/`, '^apps/api/src/migrations\\.ts$'] },
+      to: { path: `${M}[^/]+/migrations/` },
+    },
+    {
+      name: 'migrations-root-through-index',
+      severity: 'error',
+      from: { path: '^apps/api/src/migrations\\.ts$' },
+      to: { path: `${M}[^/]+/migrations/`, pathNot: `${M}[^/]+/migrations/index\\.ts$` },
     },
     {
       name: 'lib-no-module',

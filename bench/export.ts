@@ -18,7 +18,7 @@ import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/api/src/db/kysely.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { migrateToLatest } from '../apps/api/src/migrations.ts';
 import { http } from '../apps/api/test/support/spawn-api.ts';
 import { ADMIN, memory, startApi } from './api.ts';
 

@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/kysely.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { migrateToLatest } from '../apps/api/src/migrations.ts';
 import { ensureSeedAdmin } from '../apps/api/src/modules/auth/auth.service.ts';
 import { placeOrder } from '../apps/api/src/modules/orders/orders.service.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';

@@ -26,6 +26,7 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/kysely.ts';
+import type { DB } from '../apps/api/src/schema.ts';
 import { createPgDatabase } from '../apps/api/test/helpers.ts';
 import { freePort, http as call, spawnApi, type ApiProcess } from '../apps/api/test/support/spawn-api.ts';
 import { ADMIN } from './api.ts';
@@ -320,7 +321,7 @@ async function statementsPerOrder(dbUrl: string, token: string, productId: strin
 }
 
 async function checkInvariants(dbUrl: string): Promise<string> {
-  const database = openDatabase(dbUrl);
+  const database = openDatabase<DB>(dbUrl);
   const db = database.db;
   const wallets = await db.selectFrom('wallets').select(['user_id', 'shopping_credits']).execute();
   const sums = await db.selectFrom('wallet_transactions').select(['user_id', (eb) => eb.fn.sum<number>('amount').as('s')]).groupBy('user_id').execute();

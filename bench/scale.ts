@@ -30,8 +30,8 @@ import { parseArgs } from 'node:util';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import pino from 'pino';
 import { openDatabase, type Dialect } from '../apps/api/src/db/kysely.ts';
-import type { DB } from '../apps/api/src/db/schema.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import type { DB } from '../apps/api/src/schema.ts';
+import { migrateToLatest } from '../apps/api/src/migrations.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { databaseParts, type Ctx } from '../apps/api/src/context.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -402,7 +402,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
       url = `sqlite:${join(dir, 'scale.db')}`;
       drop = async () => rmSync(dir, { recursive: true, force: true });
     }
-    const database = openDatabase(url);
+    const database = openDatabase<DB>(url);
     await migrateToLatest(database.db);
     log(`${dialect}: generating ${USERS} customers (${url})`);
     const t0 = performance.now();
@@ -423,7 +423,7 @@ async function benchDatabase(dialect: Dialect): Promise<void> {
     // pass changes nothing: on a new shop the first pass purges two years' retention backlog and
     // verifies the whole history; on an earlier --keep database only what is new.
     const config = loadConfig({ DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' });
-    const database = openDatabase(url);
+    const database = openDatabase<DB>(url);
     if (args.url !== undefined) await migrateToLatest(database.db);
     const ctx: Ctx = { ...databaseParts(database), config, clock: systemClock, log: pino({ level: 'error' }), tokens: new TokenSigner(config.jwtSecret, systemClock), idp: null, metrics: createMetrics() };
     for (let pass = 1; pass <= 5; pass++) {

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseParts, type Ctx } from './context.ts';
 import { openDatabase } from './db/kysely.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateToLatest } from './migrations.ts';
 import { systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { TokenSigner } from './lib/tokens.ts';

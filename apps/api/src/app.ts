@@ -7,6 +7,7 @@ import { frameworkRefusals, trustProxyOption } from '@storefront/runtime';
 import type { Config } from './config.ts';
 import { databaseParts, type Ctx } from './context.ts';
 import { openDatabase, type Database } from './db/kysely.ts';
+import { pendingMigrations } from './migrations.ts';
 import { settleBackground } from './lib/background.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { ErrorSchema, installErrorHandling } from './lib/error-handler.ts';
@@ -49,7 +50,7 @@ export interface RouteEntry {
 export interface BuildOptions {
   config: Readonly<Config>;
   /** An open, migrated database; when omitted the app opens `DATABASE_URL` and closes it on close. */
-  database?: Database;
+  database?: Database<any>;
   clock?: Clock;
   /** Where log lines go (default stdout); tests capture them to prove no secret is ever logged. */
   logStream?: DestinationStream;
@@ -143,7 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   installDocs(app, config);
 
-  await app.register(rootMetaRoutes(ctx.metrics.registry));
+  await app.register(rootMetaRoutes(ctx.metrics.registry, pendingMigrations));
   const domains = [auth, accounts, catalogue, media, payments, wallet, topups, orders, referrals, deletion, support, backoffice];
   for (const d of domains) await app.register(d.rootRoutes);
   await app.register(

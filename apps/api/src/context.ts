@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/kysely.ts';
-import type { DB } from './db/schema.ts';
 import type { RootHandle } from './lib/db-types.ts';
 import type { Clock } from './lib/clock.ts';
 import type { IdpVerifier } from './lib/idp.ts';
@@ -27,10 +26,10 @@ export interface Ctx {
 }
 
 /** The open database as `Ctx.db`: from here on, each module sees only its own tables. */
-export const rootHandle = (db: Kysely<DB>): RootHandle => db as unknown as RootHandle;
+export const rootHandle = <T>(db: Kysely<T>): RootHandle => db as unknown as RootHandle;
 
 /** The database's part of a `Ctx`. */
-export function databaseParts(database: Database): Pick<Ctx, 'db' | 'dialect' | 'longRead'> {
+export function databaseParts<T>(database: Database<T>): Pick<Ctx, 'db' | 'dialect' | 'longRead'> {
   return {
     db: rootHandle(database.db),
     dialect: database.dialect,

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseParts, type Ctx } from './context.ts';
 import { openDatabase } from './db/kysely.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateToLatest } from './migrations.ts';
 import { systemClock } from './lib/clock.ts';
 import { TokenSigner } from './lib/tokens.ts';
 import { createMetrics } from './lib/metrics.ts';

@@ -12,7 +12,7 @@ const config: Readonly<Config> = loadOrExit(() => loadConfig());
 const tracing = await startTracing('storefront-api');
 const { buildApp } = await import('./app.ts');
 const { openDatabase } = await import('./db/kysely.ts');
-const { migrateToLatest } = await import('./db/migrate.ts');
+const { migrateToLatest } = await import('./migrations.ts');
 const { ensureSeedAdmin } = await import('./modules/auth/auth.service.ts');
 const { scheduleJobs } = await import('./jobs.ts');
 

@@ -1,6 +1,6 @@
 /** Small factories for the community tests (orders are written directly: only their status matters here). */
 import type { Kysely } from 'kysely';
-import type { DB } from '../src/db/schema.ts';
+import type { DB } from '../src/schema.ts';
 import type { OrderStatus } from '../src/modules/orders/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { Clock } from '../src/lib/clock.ts';
@@ -10,7 +10,7 @@ export async function insertOrder(db: Kysely<DB>, clock: Clock, userId: string, 
   const now = clock.now().toISOString();
   await db
     .insertInto('orders')
-    .values({ id, user_id: userId, status, subtotal: total, total, refunded_amount: 0, currency: 'INR', idempotency_key: null, request_hash: null, created_at: now, updated_at: now })
+    .values({ id, user_id: userId, status, subtotal: total, total, refunded_amount: 0, currency: 'INR', created_at: now, updated_at: now })
     .execute();
   return id;
 }

@@ -12,7 +12,8 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/kysely.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { migrateToLatest } from '../src/migrations.ts';
+import type { DB } from '../src/schema.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { errorsOf } from '../src/openapi.ts';
 
@@ -21,7 +22,7 @@ export const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres'
 
 export interface TestDb {
   url: string;
-  database: Database;
+  database: Database<DB>;
   drop(): Promise<void>;
 }
 
@@ -63,7 +64,7 @@ export async function createTestDb(): Promise<TestDb> {
   if (onPostgres) {
     const created = await createPgDatabase(process.env.DATABASE_URL!);
     // Dropping the database ends its connections; that is expected here, not an error.
-    const database = openDatabase(created.url, { onPoolError: () => {} });
+    const database = openDatabase<DB>(created.url, { onPoolError: () => {} });
     await migrateToLatest(database.db);
     return {
       url: created.url,
@@ -79,7 +80,7 @@ export async function createTestDb(): Promise<TestDb> {
   // A test database need not survive power loss: NORMAL spares an fsync per commit, which on a
   // shared disk blocks the event loop long enough to upset tests with short network timeouts.
   // The servers that tests spawn run with the real default, FULL (test/config.test.ts checks it).
-  const database = openDatabase(url, { synchronous: 'NORMAL' });
+  const database = openDatabase<DB>(url, { synchronous: 'NORMAL' });
   await migrateToLatest(database.db);
   return {
     url,

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { validate } from '@readme/openapi-parser';
 import { sql } from 'kysely';
 import { call, createTestApp, type TestApp } from './helpers.ts';
-import { migrations } from '../src/db/migrations/index.ts';
+import { migrations } from '../src/migrations.ts';
 
 /** Whether a CommonJS package (the swagger plugins are) has been loaded into this process. */
 const loaded = (name: string) => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes(`/node_modules/${name}/`));

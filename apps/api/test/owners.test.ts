@@ -8,16 +8,16 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DB, Owners } from '../src/db/schema.ts';
+import type { DB, Owners } from '../src/schema.ts';
 import { createTestDb, type TestDb } from './helpers.ts';
 
 const src = join(import.meta.dirname, '..', 'src');
 
-/** The owners of db/schema.ts, and the table names each one's tables.ts declares in its `<Name>Tables`. */
+/** The owners of src/schema.ts, and the table names each one's tables.ts declares in its `<Name>Tables`. */
 function declared(): Map<string, string[]> {
-  const schema = readFileSync(join(src, 'db', 'schema.ts'), 'utf8');
+  const schema = readFileSync(join(src, 'schema.ts'), 'utf8');
   const owners = new Map<string, string[]>();
-  for (const m of schema.matchAll(/^import type \{ (\w+) \} from '\.\.\/((?:modules\/)?(\w+))\/tables\.ts';$/gm)) {
+  for (const m of schema.matchAll(/^import type \{ (\w+) \} from '\.\/((?:modules\/)?(\w+))\/tables\.ts';$/gm)) {
     const [, iface, dir, owner] = m;
     const text = readFileSync(join(src, dir!, 'tables.ts'), 'utf8');
     const body = text.match(new RegExp(`export interface ${iface} \\{([^}]*)\\}`))?.[1] ?? '';
@@ -30,7 +30,7 @@ function declared(): Map<string, string[]> {
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const composed: Same<keyof DB, { [O in keyof Owners]: keyof Owners[O] }[keyof Owners]> = true;
 
-describe('every table has exactly one owner (db/schema.ts composes DB from modules/<domain>/tables.ts)', () => {
+describe('every table has exactly one owner (src/schema.ts composes DB from modules/<domain>/tables.ts)', () => {
   let t: TestDb;
   before(async () => {
     t = await createTestDb();
@@ -40,7 +40,7 @@ describe('every table has exactly one owner (db/schema.ts composes DB from modul
   it('no table is declared by two owners, and every module folder with tables is an owner', () => {
     assert.equal(composed, true);
     const owners = declared();
-    assert.ok(owners.size >= 12, `read ${owners.size} owners from db/schema.ts`);
+    assert.ok(owners.size >= 12, `read ${owners.size} owners from src/schema.ts`);
     const seen = new Map<string, string>();
     const twice: string[] = [];
     for (const [owner, tables] of owners) {
@@ -55,7 +55,7 @@ describe('every table has exactly one owner (db/schema.ts composes DB from modul
       const file = join(src, 'modules', m, 'tables.ts');
       return existsSync(file) && /export interface \w+Tables \{/.test(readFileSync(file, 'utf8'));
     });
-    assert.deepEqual(withTables.filter((m) => !owners.has(m)), [], 'a module declares tables that db/schema.ts does not compose');
+    assert.deepEqual(withTables.filter((m) => !owners.has(m)), [], 'a module declares tables that src/schema.ts does not compose');
   });
 
   it('the migrated database has exactly the declared tables', async () => {
@@ -67,4 +67,31 @@ describe('every table has exactly one owner (db/schema.ts composes DB from modul
       .sort();
     assert.deepEqual(actual, declaredTables);
   });
+
+  it("each table's columns in the migrated database are the columns its tables.ts declares", async () => {
+    const declaredColumns = columns();
+    const differ: string[] = [];
+    for (const table of await t.database.db.introspection.getTables()) {
+      const want = declaredColumns.get(table.name);
+      if (!want) continue;
+      const have = table.columns.map((c) => c.name).sort();
+      if (have.join() !== [...want].sort().join()) differ.push(`${table.name}: database ${have.join(', ')}; declared ${[...want].sort().join(', ')}`);
+    }
+    assert.ok(declaredColumns.size >= 30, `read the columns of ${declaredColumns.size} tables`);
+    assert.deepEqual(differ, []);
+  });
 });
+
+/** Each declared table's columns: the fields of the interface its owner's `<Name>Tables` names for it. */
+function columns(): Map<string, string[]> {
+  const schema = readFileSync(join(src, 'schema.ts'), 'utf8');
+  const out = new Map<string, string[]>();
+  for (const m of schema.matchAll(/^import type \{ (\w+) \} from '\.\/((?:modules\/)?\w+)\/tables\.ts';$/gm)) {
+    const text = readFileSync(join(src, m[2]!, 'tables.ts'), 'utf8');
+    const body = (name: string) => text.match(new RegExp(`export interface ${name} \\{\\n([\\s\\S]*?)\\n\\}`))?.[1] ?? '';
+    for (const [, table, iface] of body(m[1]!).matchAll(/^\s+([a-z_]+): (\w+);$/gm)) {
+      out.set(table!, [...body(iface!).matchAll(/^  ([a-z_0-9]+)\??: /gm)].map((f) => f[1]!));
+    }
+  }
+  return out;
+}

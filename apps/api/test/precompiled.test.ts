@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import type { Executor } from '../src/lib/db-types.ts';
-import type { DB } from '../src/db/schema.ts';
+import type { DB } from '../src/schema.ts';
 import { precompiled } from '../src/lib/precompiled.ts';
 import { createTestDb, type TestDb } from './helpers.ts';
 

@@ -7,6 +7,7 @@
  *   one transaction; the instance that waited finds nothing left to do.
  * - SQLite: Kysely takes no lock there, so the whole run happens inside `BEGIN IMMEDIATE` (the
  *   file's write lock); another process waits for it (busy_timeout) and then finds nothing to do.
+ *   Foreign keys are checked once, before the run commits (`noDanglingReference`).
  */
 import { Kysely, SqliteAdapter, sql } from 'kysely';
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
@@ -36,16 +37,37 @@ export async function migrateToLatest(db: Kysely<any>, migrations: Record<string
   };
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db, withoutStatementTimeout(migrations));
   return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+    const { rows } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(conn);
+    const enforced = rows[0]?.foreign_keys === 1;
+    if (enforced) await sql`pragma foreign_keys = off`.execute(conn);
     try {
-      const result = await run(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (err) {
-      await sql`rollback`.execute(conn);
-      throw err;
+      await sql`begin immediate`.execute(conn);
+      try {
+        const result = await run(conn);
+        if (result.results?.length) await noDanglingReference(conn);
+        await sql`commit`.execute(conn);
+        return result;
+      } catch (err) {
+        await sql`rollback`.execute(conn);
+        throw err;
+      }
+    } finally {
+      if (enforced) await sql`pragma foreign_keys = on`.execute(conn);
     }
   });
+}
+
+/**
+ * SQLite: some changes (dropping a column a UNIQUE constraint names, changing a constraint) need
+ * the table rebuilt: create the new table, copy the rows, drop the old one, rename the new one
+ * (https://www.sqlite.org/lang_altertable.html#otheralter). With foreign keys enforced, dropping a
+ * table that others reference fails, and `pragma foreign_keys` has no effect inside a transaction;
+ * so the run keeps them off, and before its commit every reference of the database is checked: a
+ * run that leaves one dangling rolls back whole.
+ */
+async function noDanglingReference(conn: Kysely<any>): Promise<void> {
+  const { rows } = await sql<{ table: string; parent: string }>`pragma foreign_key_check`.execute(conn);
+  if (rows.length > 0) throw new Error(`the migrations left ${rows.length} row(s) whose reference is missing (first: ${rows[0]!.table} -> ${rows[0]!.parent})`);
 }
 
 /**

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openStore } from '../src/index.ts';
 import { migrateToLatest, type Migration } from '../src/migrate.ts';
@@ -115,3 +116,57 @@ for (const kind of ['postgres', 'sqlite'] as const) {
     });
   });
 }
+
+describe('migrations on sqlite: table rebuilds', () => {
+  /** A store with foreign keys on (as the API opens SQLite), a parent table and a child row referencing it. */
+  async function withChild() {
+    const p = await place('sqlite');
+    const store = openStore<any>(p.url, { name: 'rebuild' });
+    await sql`pragma foreign_keys = on`.execute(store.db);
+    await migrateToLatest(store.db, { '2026-01-01-01-tables': tables });
+    return { p, store };
+  }
+  const tables: Migration = {
+    async up(db) {
+      await sql`create table parent (id text primary key, old text, constraint parent_old_once unique (old))`.execute(db);
+      await sql`create table child (id text primary key, parent_id text not null references parent (id))`.execute(db);
+      await sql`insert into parent values ('p1', 'x')`.execute(db);
+      await sql`insert into child values ('c1', 'p1')`.execute(db);
+    },
+  };
+  const rebuild = (copy: string): Migration => ({
+    async up(db) {
+      await sql`create table parent_new (id text primary key)`.execute(db);
+      await sql.raw(`insert into parent_new select id from parent ${copy}`).execute(db);
+      await sql`drop table parent`.execute(db);
+      await sql`alter table parent_new rename to parent`.execute(db);
+    },
+  });
+
+  test('a referenced table rebuilt without a column commits; references hold and are enforced again after', async () => {
+    const { p, store } = await withChild();
+    try {
+      await migrateToLatest(store.db, { '2026-01-01-01-tables': tables, '2026-01-02-01-rebuild': rebuild('') });
+      assert.deepEqual((await sql<{ name: string }>`pragma table_info(parent)`.execute(store.db)).rows.map((r) => r.name), ['id']);
+      assert.deepEqual((await sql`pragma foreign_key_check`.execute(store.db)).rows, []);
+      await assert.rejects(sql`insert into child values ('c2', 'nowhere')`.execute(store.db), /FOREIGN KEY/);
+    } finally {
+      await store.db.destroy();
+      await p.drop();
+    }
+  });
+
+  test('a rebuild that leaves a reference dangling rolls back whole', async () => {
+    const { p, store } = await withChild();
+    try {
+      await assert.rejects(migrateToLatest(store.db, { '2026-01-01-01-tables': tables, '2026-01-02-01-rebuild': rebuild("where id <> 'p1'") }), /reference is missing/);
+      assert.deepEqual((await sql<{ name: string }>`pragma table_info(parent)`.execute(store.db)).rows.map((r) => r.name), ['id', 'old']);
+      assert.deepEqual((await store.db.selectFrom('parent').select('id').execute()).map((r) => r.id), ['p1']);
+      assert.deepEqual((await store.db.selectFrom('kysely_migration').select('name').execute()).map((r) => r.name), ['2026-01-01-01-tables']);
+      await assert.rejects(sql`insert into child values ('c2', 'nowhere')`.execute(store.db), /FOREIGN KEY/);
+    } finally {
+      await store.db.destroy();
+      await p.drop();
+    }
+  });
+});

@@ -6,12 +6,15 @@ import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import { SQLITE_DEFAULT_CACHE_KIB } from '../config.ts';
-import type { DB } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-export interface Database {
-  db: Kysely<DB>;
+/**
+ * An open database. `T` is the tables its handle shows: only the composition (app.ts, the
+ * migrator, tests) names the whole `DB` (src/schema.ts); this file knows no table.
+ */
+export interface Database<T = unknown> {
+  db: Kysely<T>;
   dialect: Dialect;
   close(): Promise<void>;
   /**
@@ -20,11 +23,11 @@ export interface Database {
    * so the walk neither grows the process by the serving connection's whole cache nor evicts the
    * pages the other routes keep reading. PostgreSQL and an in-memory SQLite: `db` itself.
    */
-  longRead(): LongRead;
+  longRead(): LongRead<T>;
 }
 
-export interface LongRead {
-  db: Kysely<DB>;
+export interface LongRead<T = unknown> {
+  db: Kysely<T>;
   release(): Promise<void>;
 }
 
@@ -78,7 +81,7 @@ const pgTypes = (types: typeof pg.types) => ({
     oid === 20 || oid === 1700 ? (v: string) => Number(v) : types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 });
 
-export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
+export function openDatabase<T = unknown>(url: string, options: DatabaseOptions = {}): Database<T> {
   const log = options.onQuery;
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
@@ -89,13 +92,13 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`cache_size = -${options.cacheKib ?? SQLITE_DEFAULT_CACHE_KIB}`);
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
-    const longRead = (): LongRead => {
+    const db = new Kysely<T>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
+    const longRead = (): LongRead<T> => {
       if (path === ':memory:' || path === '') return { db, release: async () => {} };
       const reader = new (driver<typeof SQLite>('better-sqlite3'))(path, { readonly: true, fileMustExist: true });
       reader.pragma('busy_timeout = 5000');
       reader.pragma(`cache_size = -${LONG_READ_CACHE_KIB}`);
-      const own = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(reader) }), ...(log ? { log } : {}) });
+      const own = new Kysely<T>({ dialect: new SqliteDialect({ database: withStatementCache(reader) }), ...(log ? { log } : {}) });
       return { db: own, release: () => own.destroy() };
     };
     return { db, dialect: 'sqlite', close: () => db.destroy(), longRead };
@@ -113,7 +116,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   // pool drops that client and the next query opens a new one.
   pool.on('error', (err) => (options.onPoolError ?? ((e) => console.error(`database: idle connection error: ${e.message}`)))(err));
   pool.on('connect', (client) => usePreparedStatements(client));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+  const db = new Kysely<T>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy(), longRead: () => ({ db, release: async () => {} }) };
 }
 

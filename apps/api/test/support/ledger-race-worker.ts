@@ -7,6 +7,7 @@
  */
 import type { Ctx } from '../../src/context.ts';
 import { openDatabase } from '../../src/db/kysely.ts';
+import type { DB } from '../../src/schema.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { applyMovement } from '../../src/modules/ledger/ledger.ts';
@@ -20,7 +21,7 @@ const startAt = Number(process.env.RACE_START_AT ?? 0);
 const reverses = process.env.RACE_REVERSES;
 const adminId = process.env.RACE_ADMIN_ID!;
 
-const database = openDatabase(url, { poolSize: concurrency, onPoolError: () => {} });
+const database = openDatabase<DB>(url, { poolSize: concurrency, onPoolError: () => {} });
 const ctx = { db: database.db, dialect: database.dialect, clock: systemClock, config: { currency: 'INR' } } as unknown as Ctx;
 /** The refusal a racer expects when the money is not there to move. */
 const refusal = reverses === undefined ? 'insufficient_credits' : 'reversal_exceeds_debit';

@@ -5,13 +5,14 @@
  */
 import type { Ctx } from '../../src/context.ts';
 import { openDatabase } from '../../src/db/kysely.ts';
+import type { DB } from '../../src/schema.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { TokenSigner } from '../../src/lib/tokens.ts';
 import { refresh } from '../../src/modules/auth/auth.service.ts';
 
 const lanes = Number(process.env.RACE_LANES ?? 1);
-const database = openDatabase(process.env.DATABASE_URL!, { poolSize: lanes, onPoolError: () => {} });
+const database = openDatabase<DB>(process.env.DATABASE_URL!, { poolSize: lanes, onPoolError: () => {} });
 const clock = new ManualClock(process.env.RACE_NOW!);
 const secret = process.env.JWT_SECRET!;
 const quiet = () => {};

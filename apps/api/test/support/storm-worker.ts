@@ -9,7 +9,7 @@
 import { createInterface } from 'node:readline';
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../../src/app.ts';
-import type { DB } from '../../src/db/schema.ts';
+import type { DB } from '../../src/schema.ts';
 import { call, testConfig } from '../helpers.ts';
 import type { StormRequest } from './storm.ts';
 

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { own } from './tables.ts';
 import { Type } from '../../lib/typebox.ts';
 import type { Registry } from 'prom-client';
 import { AppError } from '../../lib/errors.ts';
 import { metricsAllowed } from '@storefront/runtime';
-import { pendingMigrations } from '../../db/migrate.ts';
 
 /** Compares dotted numeric versions: negative when a < b. */
 export function compareVersions(a: string, b: string): number {
@@ -18,8 +17,11 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** Routes at the host root: health and metrics. */
-export const rootMetaRoutes = (registry: Registry): FastifyPluginAsyncTypebox => async (app) => {
+/**
+ * Routes at the host root: health, readiness and metrics. `pendingMigrations` is the migrator's
+ * (src/migrations.ts), handed in by app.ts: the list of migrations belongs to the composition.
+ */
+export const rootMetaRoutes = (registry: Registry, pendingMigrations: (db: Kysely<any>) => Promise<string[]>): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.ctx;
 
   app.get(

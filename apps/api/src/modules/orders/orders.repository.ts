@@ -24,8 +24,6 @@ const orderColumns = [
   'total',
   'refunded_amount',
   'currency',
-  'idempotency_key',
-  'request_hash',
   'created_at',
   'updated_at',
 ] as const;

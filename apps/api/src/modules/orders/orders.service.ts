@@ -153,9 +153,6 @@ async function placeOnce(ctx: Ctx, userId: string, lines: Line[], key: KeyRef | 
     total: 0,
     refunded_amount: 0,
     currency: ctx.config.currency,
-    // History: keys live in idempotency_keys now.
-    idempotency_key: null,
-    request_hash: null,
     created_at: now,
     updated_at: now,
   };

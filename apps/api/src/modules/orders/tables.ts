@@ -20,10 +20,6 @@ export interface OrdersTable {
   /** Sum of every refund (cancel or admin); CHECK 0 <= refunded_amount <= total. */
   refunded_amount: number;
   currency: string;
-  /** History: the Idempotency-Key of orders placed before keys moved to `idempotency_keys`; null since. */
-  idempotency_key: string | null;
-  /** History, like `idempotency_key`. */
-  request_hash: string | null;
   created_at: string;
   updated_at: string;
 }

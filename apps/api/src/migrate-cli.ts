@@ -1,7 +1,7 @@
 import { migrationReport } from '@storefront/store/migrate';
-import { loadConfig, ConfigError } from '../config.ts';
-import { openDatabase } from './kysely.ts';
-import { migrateToLatest } from './migrate.ts';
+import { loadConfig, ConfigError } from './config.ts';
+import { openDatabase } from './db/kysely.ts';
+import { migrateToLatest } from './migrations.ts';
 
 try {
   const config = loadConfig();

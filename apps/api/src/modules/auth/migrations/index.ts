@@ -1,0 +1,7 @@
+/** The auth module's migrations, by the name each database records; src/migrations.ts composes every module's list. */
+import type { Migration } from 'kysely/migration';
+import * as staffMfa from './2026-11-26-23-staff-mfa.ts';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-26-23-staff-mfa': staffMfa,
+};
