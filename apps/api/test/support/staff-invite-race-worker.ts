@@ -5,12 +5,13 @@
  */
 import type { Ctx } from '../../src/context.ts';
 import { openDatabase } from '../../src/db/kysely.ts';
+import type { DB } from '../../src/schema.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { revokeInvite } from '../../src/modules/auth/staff.service.ts';
 
 const lanes = Number(process.env.RACE_LANES ?? 1);
-const database = openDatabase(process.env.DATABASE_URL!, { poolSize: lanes, onPoolError: () => {} });
+const database = openDatabase<DB>(process.env.DATABASE_URL!, { poolSize: lanes, onPoolError: () => {} });
 const quiet = () => {};
 const ctx = { db: database.db, dialect: database.dialect, clock: new ManualClock(process.env.RACE_NOW!), log: { warn: quiet, info: quiet, error: quiet } } as unknown as Ctx;
 // Warm the connection(s) before the start line, so every racer revokes at once.
