@@ -3,12 +3,15 @@
  * several pool clients each), send wrong codes at the same moment against one mfa_token, one staff
  * invite and one phone OTP (test/support/attempt-race-worker.ts). Each cap is one conditional
  * increment, and a code is compared only after its increment succeeded, so exactly the cap's
- * number of codes are checked and `attempts` ends at the cap.
+ * number of codes are checked and `attempts` ends at the cap. On PostgreSQL the test holds the
+ * row's lock until every attempt waits on it, so all of them meet at the row: a read-then-write
+ * (every read sees the row before any write) fails there every time.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
-import { call, createAdmin, createTestApp, newIp, newPhone, TEST_JWT_SECRET, type TestApp } from './helpers.ts';
+import pg from 'pg';
+import { call, createAdmin, createTestApp, newIp, newPhone, onPostgres, TEST_JWT_SECRET, type TestApp } from './helpers.ts';
 import { SmsSimulator } from './otp-fixtures.ts';
 import { runWorker } from './support/run-worker.ts';
 
@@ -40,10 +43,16 @@ describe('wrong codes racing from several processes', () => {
   };
   const wrongFor = (right: string) => (right === '000000' ? '111111' : '000000');
 
-  /** Every racer's answers added up. */
-  async function race(kind: string, lanes: number, env: Record<string, string>): Promise<Record<string, number>> {
+  /** Every racer's answers added up; on PostgreSQL with `hold` (a `select … for update` of the row) held until all wait. */
+  async function race(kind: string, lanes: number, env: Record<string, string>, hold: [string, string]): Promise<Record<string, number>> {
+    const locker = onPostgres ? new pg.Client({ connectionString: t.db.url }) : null;
+    if (locker) {
+      await locker.connect();
+      await locker.query('begin');
+      assert.equal((await locker.query(hold[0], [hold[1]])).rowCount, 1);
+    }
     const start = String(Date.now() + 2_000);
-    const outcomes = await Promise.all(
+    const racing = Promise.all(
       Array.from({ length: RACERS }, (_, i) =>
         runWorker<Outcome>('attempt-race-worker.ts', {
           DATABASE_URL: t.db.url,
@@ -57,13 +66,33 @@ describe('wrong codes racing from several processes', () => {
         }),
       ),
     );
+    if (locker) {
+      try {
+        await waitForLockWaiters(locker, lanes * RACERS);
+      } finally {
+        await locker.query('commit');
+        await locker.end();
+      }
+    }
+    const outcomes = await racing;
     assert.deepEqual(outcomes.flatMap((o) => o.errors), []);
     const total: Record<string, number> = {};
     for (const o of outcomes) for (const [k, n] of Object.entries(o.answers)) total[k] = (total[k] ?? 0) + n;
     return total;
   }
 
-  it('one mfa_token: eight wrong codes at once, exactly five checked, attempts 5', async () => {
+  async function waitForLockWaiters(locker: pg.Client, n: number) {
+    for (let i = 0; i < 6000; i++) {
+      // Inside the locker's transaction pg_stat_activity is read once and kept: drop that copy.
+      await locker.query('select pg_stat_clear_snapshot()');
+      const r = await locker.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      if (r.rows[0].n >= n) return;
+      await new Promise((res) => setTimeout(res, 10));
+    }
+    throw new Error(`fewer than ${n} attempts are waiting for the row's lock`);
+  }
+
+  it('one mfa_token: twelve wrong codes at once, exactly five checked, attempts 5', async () => {
     const a = await createAdmin(t);
     const codeNow = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now().getTime() });
     const setup = await call(t.app, 'POST', '/api/v1/admin/me/mfa/setup', { token: a.token });
@@ -71,9 +100,12 @@ describe('wrong codes racing from several processes', () => {
     t.clock.advance(31_000);
     const first = await call(t.app, 'POST', '/api/v1/auth/admin/login', { body: { phone: a.phone, password: a.password }, ip: newIp() });
     assert.equal(first.body.mfa_required, true);
-    // Eight codes stay under the account's own cap of ten: only the token's cap decides.
-    const answers = await race('mfa', 2, { RACE_TOKEN: first.body.mfa_token, RACE_WRONG_CODE: wrongFor(codeNow(setup.body.secret)) });
-    assert.deepEqual(answers, { invalid_mfa_code: CAP, invalid_mfa_token: 2 * RACERS - CAP });
+    // Only the codes the token counted reach the account's own cap of ten, so the token's cap decides.
+    const answers = await race('mfa', 3, { RACE_TOKEN: first.body.mfa_token, RACE_WRONG_CODE: wrongFor(codeNow(setup.body.secret)) }, [
+      'select token_hash from mfa_challenges where user_id = $1 for update',
+      a.id,
+    ]);
+    assert.deepEqual(answers, { invalid_mfa_code: CAP, invalid_mfa_token: 3 * RACERS - CAP });
     const row = await db().selectFrom('mfa_challenges').select(['attempts', 'used_at']).where('user_id', '=', a.id).executeTakeFirstOrThrow();
     assert.deepEqual(row, { attempts: CAP, used_at: null });
   });
@@ -83,7 +115,7 @@ describe('wrong codes racing from several processes', () => {
     const phone = newPhone();
     assert.equal((await call(t.app, 'POST', '/api/v1/admin/staff', { token: owner.token, body: { phone, role: 'support' } })).status, 201);
     const right = lastCode(phone);
-    const answers = await race('invite', 6, { RACE_PHONE: phone, RACE_WRONG_CODE: wrongFor(right) });
+    const answers = await race('invite', 6, { RACE_PHONE: phone, RACE_WRONG_CODE: wrongFor(right) }, ['select id from staff_invites where phone = $1 for update', phone]);
     assert.deepEqual(answers, { invalid_invite: 6 * RACERS });
     const row = await db().selectFrom('staff_invites').select('attempts').where('phone', '=', phone).executeTakeFirstOrThrow();
     assert.equal(row.attempts, CAP);
@@ -96,7 +128,7 @@ describe('wrong codes racing from several processes', () => {
     const phone = newPhone();
     assert.equal((await call(t.app, 'POST', '/api/v1/auth/otp/send', { body: { phone }, ip: newIp() })).status, 200);
     const right = lastCode(phone);
-    const answers = await race('phone_otp', 6, { RACE_PHONE: phone, RACE_WRONG_CODE: wrongFor(right) });
+    const answers = await race('phone_otp', 6, { RACE_PHONE: phone, RACE_WRONG_CODE: wrongFor(right) }, ['select phone from phone_otps where phone = $1 for update', phone]);
     assert.deepEqual(answers, { invalid_otp: 6 * RACERS });
     const row = await db().selectFrom('phone_otps').select(['attempts', 'code_hash']).where('phone', '=', phone).executeTakeFirstOrThrow();
     assert.deepEqual(row, { attempts: CAP, code_hash: null });

@@ -108,9 +108,10 @@ async function countAccountAttempt(ctx: Ctx, userId: string): Promise<void> {
 
 /**
  * `POST /auth/admin/login/mfa`: every attempt counts toward the admin login limits (per IP, and
- * per phone+IP like the password step) and the account's own cap before anything is checked;
- * then against the token, in one conditional increment, which refuses once five were counted.
- * The token is spent with the session's creation, in one transaction with the code's acceptance.
+ * per phone+IP like the password step) before anything is checked; then against the token, in
+ * one conditional increment that refuses once five were counted; then toward the account's own
+ * cap, before the code is checked. The token is spent with the session's creation, in one
+ * transaction with the code's acceptance.
  */
 export async function loginWithCode(ctx: Ctx, body: { mfa_token: string; code: string }, ip: string) {
   await enforce(ctx.db, ctx, LOGIN_IP_RULE, { ip });
@@ -118,9 +119,9 @@ export async function loginWithCode(ctx: Ctx, body: { mfa_token: string; code: s
   const challenge = await repo.findChallenge(ctx.db, hash);
   const user = challenge ? await accounts.findUserById(ctx.db, challenge.user_id) : undefined;
   await enforce(ctx.db, ctx, ADMIN_LOGIN_RULE, { id: user?.phone ?? '-', ip });
-  if (user) await countAccountAttempt(ctx, user.id);
   const now = ctx.clock.now().toISOString();
   if (!user || user.is_admin !== 1 || !(await repo.countChallengeAttempt(ctx.db, hash, now, MFA_TOKEN_ATTEMPTS))) throw invalidToken();
+  await countAccountAttempt(ctx, user.id);
   const pair = await own(ctx.db).transaction().execute(async (trx) => {
     if (!(await spendSecondFactor(ctx, trx, user.id, body.code))) return null;
     if (!(await repo.spendChallenge(trx, hash, now))) return 'spent' as const;
