@@ -82,7 +82,7 @@ export const targets = {
   // Per-IP limits counted by network: clientNetwork, the key every counter gets, the window's end.
   // The pure function's own test first: a mutant it kills never starts an app.
   'limits-networks': {
-    mutate: ['apps/api/src/lib/rate-limit.ts:44-79', 'apps/api/src/lib/rate-limit.ts:97-97'],
+    mutate: ['apps/api/src/lib/rate-limit.ts:44-80', 'apps/api/src/lib/rate-limit.ts:98-98'],
     command: `${api(['client-network'])} && node --test test/limits-networks.test.ts`,
   },
   // Attempt caps: the mfa step (token and account caps, the audit row), the conditional increments
@@ -95,7 +95,7 @@ export const targets = {
       'apps/api/src/modules/auth/staff.repository.ts:165-182', // countInviteAttempt
       'apps/api/src/modules/auth/staff.service.ts:124-133', // acceptInvite: limits, count, compare
     ],
-    command: `cd apps/api && node --test test/staff-mfa.test.ts && node --test test/limits-networks.test.ts && node --test test/staff-management.test.ts && node --test test/attempt-races.test.ts`,
+    command: `cd apps/api && node --test test/limits-networks.test.ts && node --test test/staff-management.test.ts && node --test test/attempt-races.test.ts && node --test test/staff-mfa.test.ts`,
   },
   signing: {
     mutate: ['packages/signing/src/index.ts'],

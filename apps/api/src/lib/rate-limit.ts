@@ -66,7 +66,8 @@ function ipv6Groups(ip: string): number[] {
   const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
   const left = part(head);
   const right = part(tail);
-  return tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  // Without `::` the left part is all eight groups and nothing is filled in.
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
 const keyOf = (ctx: RateContext, rule: RateRule, subject: RateSubject): string => {
