@@ -46,6 +46,21 @@ describe('per-IP limits count an IPv6 client by its /64, behind a trusted loopba
     assert.equal(counted?.count, 30, 'one counter for the whole /64');
   });
 
+  it('the second step and invite acceptance count toward the 50 logins per /64, each as the other sees them', async () => {
+    const mfa = (ip: string) => call(t.app, 'POST', '/api/v1/auth/admin/login/mfa', { body: { mfa_token: 'no-such-token', code: '123456' }, ...via(ip) });
+    const accept = (ip: string) => call(t.app, 'POST', '/api/v1/auth/admin/accept-invite', { body: { phone: newPhone(), code: '123456', password: 'staff-password-1' }, ...via(ip) });
+    const at = in64(9);
+    // An unknown token names no phone: after ten, its per phone+address limit answers instead.
+    const answer = (r: { status: number; body: { error: string; code?: string } }) => (r.status === 429 ? r.body.code : r.body.error);
+    for (let i = 1; i <= 50; i++) assert.equal(answer(await mfa(at(i))), i <= 10 ? 'invalid_mfa_token' : 'LOGIN_RATE_LIMITED', `attempt ${i}`);
+    const over = await accept(at(51));
+    assert.equal(over.status, 429);
+    assert.equal(over.body.code, 'IP_RATE_LIMITED');
+    const other = in64(10);
+    for (let i = 1; i <= 50; i++) assert.equal((await accept(other(i))).body.error, 'invalid_invite', `attempt ${i}`);
+    assert.equal((await mfa(other(51))).body.code, 'IP_RATE_LIMITED');
+  });
+
   it('registration per IP per hour: twenty from one /64, the 21st from a new address of it is 429', async () => {
     const at = in64(3);
     for (let i = 1; i <= 20; i++) assert.equal((await register(at(i))).status, 201, `registration ${i}`);
@@ -128,6 +143,18 @@ describe('the second step of the admin sign-in', () => {
     assert.equal(limited.body.code, 'LOGIN_RATE_LIMITED');
     const elsewhere = await second(token, code(a.secret), in64(8)(1));
     assert.equal(elsewhere.status, 200, elsewhere.text);
+  });
+
+  it('an mfa_token whose account stopped being an admin is dead, and counts against nothing', async () => {
+    const owner = await createAdmin(t);
+    const a = await enrolled();
+    const token = await mfaToken(a, newIp());
+    assert.equal((await call(t.app, 'PATCH', `/api/v1/admin/staff/${a.id}`, { token: owner.token, body: { disabled: true } })).status, 200);
+    const dead = await second(token, code(a.secret), newIp());
+    assert.equal(dead.status, 401);
+    assert.equal(dead.body.error, 'invalid_mfa_token');
+    const row = await db().selectFrom('mfa_challenges').select('attempts').where('user_id', '=', a.id).executeTakeFirstOrThrow();
+    assert.equal(row.attempts, 0);
   });
 
   it('ten codes per account from any addresses: fifteen IPv4 addresses, the 11th code is 429 and an owner sees it in the audit log', async () => {
