@@ -79,6 +79,24 @@ export const targets = {
     mutate: ['packages/gateway-b/src/index.ts:58-119'],
     command: `mkdir -p apps/api/node_modules/@storefront && ln -sfn ../../../../packages/gateway-b apps/api/node_modules/@storefront/gateway-b && ${gatewayB} && cd ../.. && ${api(['wallet-gateway-b'])}`,
   },
+  // Per-IP limits counted by network: clientNetwork, the key every counter gets, the window's end.
+  // The pure function's own test first: a mutant it kills never starts an app.
+  'limits-networks': {
+    mutate: ['apps/api/src/lib/rate-limit.ts:44-80', 'apps/api/src/lib/rate-limit.ts:98-98'],
+    command: `${api(['client-network'])} && node --test test/limits-networks.test.ts`,
+  },
+  // Attempt caps: the mfa step (token and account caps, the audit row), the conditional increments
+  // of an mfa_token and an invite, and the invite's check. The fast files first: a killed mutant
+  // stops at the first failing one. The race workers run the active mutant too (run-worker.ts).
+  'limits-caps': {
+    mutate: [
+      'apps/api/src/modules/auth/mfa.service.ts:96-133', // countAccountAttempt, loginWithCode
+      'apps/api/src/modules/auth/staff.repository.ts:96-111', // countChallengeAttempt
+      'apps/api/src/modules/auth/staff.repository.ts:165-182', // countInviteAttempt
+      'apps/api/src/modules/auth/staff.service.ts:124-133', // acceptInvite: limits, count, compare
+    ],
+    command: `cd apps/api && node --test test/limits-networks.test.ts && node --test test/staff-management.test.ts && node --test test/attempt-races.test.ts && node --test test/staff-mfa.test.ts`,
+  },
   signing: {
     mutate: ['packages/signing/src/index.ts'],
     command: 'cd packages/signing && node --test test/signing.test.ts',

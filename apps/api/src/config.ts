@@ -70,6 +70,8 @@ export interface Config {
   jwtSecret: string;
   /** Which `X-Forwarded-For` hops are believed (`TRUST_PROXY`; docs/operations.md). */
   trustProxy: TrustProxy;
+  /** Per-IP limits count an IPv6 client by this many leading bits of its address (`RATE_LIMIT_IPV6_PREFIX`; lib/rate-limit.ts). */
+  rateLimitIpv6Prefix: number;
   mediaDir: string | null;
   /** Images in an S3-compatible bucket instead of MEDIA_DIR (the two exclude each other). */
   mediaS3: MediaS3Config | null;
@@ -340,6 +342,7 @@ export function loadConfig(source: Env = process.env): Readonly<Config> {
     websiteUrl,
     jwtSecret: resolveJwtSecret(r, env, dataDir),
     trustProxy: trustProxy(source, 'TRUST_PROXY', env === 'production'),
+    rateLimitIpv6Prefix: r.int('RATE_LIMIT_IPV6_PREFIX', 64, 32, 128),
     mediaDir: mediaDir === null ? null : resolve(mediaDir),
     mediaS3,
     mediaPublicBaseUrl: r.url('MEDIA_PUBLIC_BASE_URL'),

@@ -61,7 +61,7 @@ export const OPERATIONS: Record<string, Operation> = {
     id: 'adminLoginMfa',
     summary: 'Second step of the back-office sign-in: the mfa_token and a TOTP or recovery code',
     errors: { 401: ['invalid_mfa_token', 'invalid_mfa_code'] },
-    limits: ['LOGIN_RATE_LIMITED', 'IP_RATE_LIMITED'],
+    limits: ['LOGIN_RATE_LIMITED', 'IP_RATE_LIMITED', 'MFA_RATE_LIMITED'],
   },
   'POST /api/v1/auth/admin/accept-invite': {
     id: 'adminAcceptInvite',

@@ -24,6 +24,7 @@ describe('configuration', () => {
     assert.equal(c.gatewayB, null);
     assert.equal(c.idp, null);
     assert.equal(c.trustProxy, false);
+    assert.equal(c.rateLimitIpv6Prefix, 64);
     assert.equal(c.currency, 'INR');
     assert.equal(c.websiteUrl, c.publicBaseUrl);
     assert.equal(c.referral.mobileStoreUrl, 'https://play.google.com/store/apps/details?id=com.storefront.app');
@@ -45,6 +46,9 @@ describe('configuration', () => {
     ['REFRESH_REUSE_GRACE_SECONDS', '-1'],
     ['REFRESH_REUSE_GRACE_SECONDS', '301'],
     ['REFRESH_REUSE_GRACE_SECONDS', '30s'],
+    ['RATE_LIMIT_IPV6_PREFIX', '31'],
+    ['RATE_LIMIT_IPV6_PREFIX', '129'],
+    ['RATE_LIMIT_IPV6_PREFIX', '/64'],
   ] as const) {
     it(`${name}=${value} is refused naming the setting`, () => {
       const env: Record<string, string> = { ...base, [name]: value };
@@ -70,6 +74,10 @@ describe('configuration', () => {
     assert.ok(half.warnings.some((w) => w.includes('SEED_ADMIN_PASSWORD')));
     assert.equal(loadConfig({ ...base, SMS_PROVIDER: 'twilio', SMS_ACCOUNT_SID: 'AC1' }).sms, null);
     assert.deepEqual(loadConfig(base).warnings, []);
+  });
+
+  it('RATE_LIMIT_IPV6_PREFIX takes 32 to 128', () => {
+    for (const n of [32, 48, 56, 128]) assert.equal(loadConfig({ ...base, RATE_LIMIT_IPV6_PREFIX: String(n) }).rateLimitIpv6Prefix, n);
   });
 
   it('TRUST_PROXY takes true, a hop count or a CIDR list', () => {

@@ -15,9 +15,9 @@ describe('background jobs', () => {
 
   it('old rate-limit counters are purged and live ones kept; a second run finds nothing', async () => {
     const rule = { bucket: 'test', limit: 5, windowMs: 60_000, code: 'X' };
-    await hit(t.app.ctx.db, t.clock, rule, 'old');
+    await hit(t.app.ctx.db, t.app.ctx, rule, { id: 'old' });
     t.clock.advance(61 * 60_000); // past the longest window (an hour)
-    await hit(t.app.ctx.db, t.clock, rule, 'fresh');
+    await hit(t.app.ctx.db, t.app.ctx, rule, { id: 'fresh' });
     const first = await runJobs(t.app.ctx);
     assert.equal(first['purge-rate-limit-counters'], 1);
     const keys = await t.db.database.db.selectFrom('rate_limits').select('key').execute();

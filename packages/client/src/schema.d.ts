@@ -10304,7 +10304,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        code?: "LOGIN_RATE_LIMITED" | "IP_RATE_LIMITED";
+                        code?: "LOGIN_RATE_LIMITED" | "IP_RATE_LIMITED" | "MFA_RATE_LIMITED";
                         /** @enum {string} */
                         error?: "rate_limited";
                     };

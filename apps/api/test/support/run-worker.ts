@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 export function runWorker<T>(file: string, env: Record<string, string>): Promise<T> {
   const path = join(dirname(fileURLToPath(import.meta.url)), file);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Under StrykerJS the mutant that is on is named in the environment: the worker runs it too.
+    const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
+    const base = { PATH: process.env.PATH ?? '', ...(mutant === undefined ? {} : { __STRYKER_ACTIVE_MUTANT__: mutant }) };
+    const child = spawn(process.execPath, [path], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

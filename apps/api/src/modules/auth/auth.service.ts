@@ -123,7 +123,7 @@ export async function register(
   ip: string | null = null,
 ): Promise<TokenPair> {
   const phone = requirePhone(ctx, input.phone);
-  await enforce(ctx.db, ctx.clock, REGISTER_IP_RULE, ip ?? 'unknown');
+  await enforce(ctx.db, ctx, REGISTER_IP_RULE, { ip: ip ?? 'unknown' });
   const passwordHash = await hashPassword(input.password, ctx.config.passwordScryptN);
   try {
     return await own(ctx.db).transaction().execute(async (trx) => {
@@ -148,8 +148,8 @@ async function checkPassword(ctx: Ctx, phone: string | null, password: string) {
 /** Both logins: a malformed phone is 400 (docs/contracts.md §3); then the per-IP and per-phone+IP limits. */
 async function guardLogin(ctx: Ctx, rawPhone: string, ip: string, rule: RateRule): Promise<string> {
   const phone = requirePhone(ctx, rawPhone);
-  await enforce(ctx.db, ctx.clock, LOGIN_IP_RULE, ip);
-  await enforce(ctx.db, ctx.clock, rule, `${phone}|${ip}`);
+  await enforce(ctx.db, ctx, LOGIN_IP_RULE, { ip });
+  await enforce(ctx.db, ctx, rule, { id: phone, ip });
   return phone;
 }
 
@@ -169,8 +169,8 @@ export async function login(ctx: Ctx, input: { phone: string; password: string }
 export async function adminLogin(ctx: Ctx, body: unknown, ip: string): Promise<AdminSignIn | MfaChallenge> {
   const input = (typeof body === 'object' && body !== null ? body : {}) as { phone?: unknown; password?: unknown };
   const phone = typeof input.phone === 'string' ? normalisePhone(input.phone, ctx.config.defaultCountryCode) : null;
-  await enforce(ctx.db, ctx.clock, LOGIN_IP_RULE, ip);
-  await enforce(ctx.db, ctx.clock, ADMIN_LOGIN_RULE, `${phone ?? '-'}|${ip}`);
+  await enforce(ctx.db, ctx, LOGIN_IP_RULE, { ip });
+  await enforce(ctx.db, ctx, ADMIN_LOGIN_RULE, { id: phone ?? '-', ip });
   const user = await checkPassword(ctx, phone, typeof input.password === 'string' ? input.password : '');
   if (!user || user.is_admin !== 1) throw invalidCredentials();
   if (await hasConfirmedTotp(ctx.db, user.id)) return openChallenge(ctx, user.id);

@@ -63,8 +63,8 @@ export async function sendEmailOtp(ctx: Ctx, userId: string, input: { email: str
       const wait = last ? Date.parse(last.sent_at) + EMAIL_OTP.cooldownMs - now.getTime() : SECOND;
       throw rateLimited(EMAIL_SEND_USER_RULE.code, Math.max(1, Math.ceil(wait / SECOND)), 'Wait before asking for another code');
     }
-    await enforce(trx, ctx.clock, EMAIL_SEND_USER_RULE, userId);
-    await enforce(trx, ctx.clock, EMAIL_SEND_IP_RULE, ip);
+    await enforce(trx, ctx, EMAIL_SEND_USER_RULE, { id: userId });
+    await enforce(trx, ctx, EMAIL_SEND_IP_RULE, { ip });
   });
 
   try {

@@ -9,9 +9,9 @@ import { Secret, TOTP } from 'otpauth';
 import type { Ctx } from '../../context.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import type { Handle, SharedTrx } from '../../lib/db-types.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { enforce } from '../../lib/rate-limit.ts';
+import { AppError, conflict, notFound, rateLimited } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
+import { enforce, hit, type RateRule } from '../../lib/rate-limit.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { accounts, type User } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -23,8 +23,10 @@ import { isStaffRole, permissionsOf } from './permissions.ts';
 
 const PERIOD = 30;
 const ISSUER = 'Storefront';
-/** Wrong codes a single mfa_token takes before it is dead (each also counts toward the login limit). */
+/** Codes a single mfa_token takes before it is dead (each also counts toward the login limit). */
 const MFA_TOKEN_ATTEMPTS = 5;
+/** Second-step attempts of one account from all addresses together, per 15 minutes. */
+export const MFA_ACCOUNT_RULE: RateRule = { bucket: 'mfa_account', limit: 10, windowMs: 15 * MINUTE, code: 'MFA_RATE_LIMITED' };
 const RECOVERY_CODES = 10;
 
 // The secret at rest: AES-256-GCM under a key derived from JWT_SECRET, so a database dump alone
@@ -87,31 +89,47 @@ const invalidToken = () => new AppError(401, 'invalid_mfa_token', 'The sign-in s
 const invalidCode = (status: 400 | 401) => new AppError(status, 'invalid_mfa_code', 'The code is wrong or was already used');
 
 /**
+ * Counts a second-step attempt against the account, from whatever address it comes; past
+ * `MFA_ACCOUNT_RULE` that account's second step is 429 until the window ends. The attempt that
+ * trips it writes one audit row in the counter's transaction (racing attempts get distinct counts,
+ * so one row), with the account as actor and entity: there is no system user to name.
+ */
+async function countAccountAttempt(ctx: Ctx, userId: string): Promise<void> {
+  const rule = MFA_ACCOUNT_RULE;
+  const counted = await own(ctx.db).transaction().execute(async (trx) => {
+    const h = await hit(trx, ctx, rule, { id: userId });
+    if (h.count === rule.limit + 1) {
+      const after = { second_step: 'locked', attempts: rule.limit, until: h.resetAt.toISOString() };
+      await recordAudit(ctx, trx, { adminId: userId, action: 'staff.mfa_locked', entity: 'staff', entityId: userId, before: { second_step: 'open' }, after });
+    }
+    return h;
+  });
+  if (!counted.allowed) throw rateLimited(rule.code, counted.retryAfter);
+}
+
+/**
  * `POST /auth/admin/login/mfa`: every attempt counts toward the admin login limits (per IP, and
- * per phone+IP like the password step) before anything is checked; a wrong code also counts
- * against the token, which dies after five. The token is spent with the session's creation, in
- * one transaction with the code's acceptance.
+ * per phone+IP like the password step) before anything is checked; then against the token, in
+ * one conditional increment that refuses once five were counted; then toward the account's own
+ * cap, before the code is checked. The token is spent with the session's creation, in one
+ * transaction with the code's acceptance.
  */
 export async function loginWithCode(ctx: Ctx, body: { mfa_token: string; code: string }, ip: string) {
-  await enforce(ctx.db, ctx.clock, LOGIN_IP_RULE, ip);
+  await enforce(ctx.db, ctx, LOGIN_IP_RULE, { ip });
   const hash = sha256(body.mfa_token);
   const challenge = await repo.findChallenge(ctx.db, hash);
   const user = challenge ? await accounts.findUserById(ctx.db, challenge.user_id) : undefined;
-  await enforce(ctx.db, ctx.clock, ADMIN_LOGIN_RULE, `${user?.phone ?? '-'}|${ip}`);
+  await enforce(ctx.db, ctx, ADMIN_LOGIN_RULE, { id: user?.phone ?? '-', ip });
   const now = ctx.clock.now().toISOString();
-  if (!challenge || !user || user.is_admin !== 1 || challenge.used_at !== null || challenge.expires_at <= now || challenge.attempts >= MFA_TOKEN_ATTEMPTS) {
-    throw invalidToken();
-  }
+  if (!user || user.is_admin !== 1 || !(await repo.countChallengeAttempt(ctx.db, hash, now, MFA_TOKEN_ATTEMPTS))) throw invalidToken();
+  await countAccountAttempt(ctx, user.id);
   const pair = await own(ctx.db).transaction().execute(async (trx) => {
     if (!(await spendSecondFactor(ctx, trx, user.id, body.code))) return null;
     if (!(await repo.spendChallenge(trx, hash, now))) return 'spent' as const;
     return issueSession(ctx, trx, user, { admin: true, mfa: true });
   });
   if (pair === 'spent') throw invalidToken();
-  if (pair === null) {
-    await repo.countChallengeAttempt(ctx.db, hash);
-    throw invalidCode(401);
-  }
+  if (pair === null) throw invalidCode(401);
   return { access_token: pair.custom_token, refresh_token: pair.refresh_token, expires_in: pair.expires_in, user: accounts.toUser(user) as User };
 }
 
@@ -137,7 +155,7 @@ export async function me(ctx: Ctx, principal: Principal) {
 /** Codes typed into the caller's own security page count toward the admin login limits too. */
 async function countSelfAttempt(ctx: Ctx, userId: string, ip: string): Promise<void> {
   const user = await accounts.findUserById(ctx.db, userId);
-  await enforce(ctx.db, ctx.clock, ADMIN_LOGIN_RULE, `${user?.phone ?? '-'}|${ip}`);
+  await enforce(ctx.db, ctx, ADMIN_LOGIN_RULE, { id: user?.phone ?? '-', ip });
 }
 
 const wrongPassword = () => new AppError(403, 'invalid_credentials', 'The password is not right');

@@ -116,8 +116,8 @@ export async function sendPhoneOtp(ctx: Ctx, input: { phone: string; purpose: Ph
       const wait = last ? Date.parse(last.sent_at) + PHONE_OTP.cooldownMs - now.getTime() : SECOND;
       throw rateLimited(OTP_SEND_PHONE_RULE.code, Math.max(1, Math.ceil(wait / SECOND)), 'Wait before asking for another code');
     }
-    await enforce(trx, ctx.clock, OTP_SEND_PHONE_RULE, phone);
-    await enforce(trx, ctx.clock, OTP_SEND_IP_RULE, ip);
+    await enforce(trx, ctx, OTP_SEND_PHONE_RULE, { id: phone });
+    await enforce(trx, ctx, OTP_SEND_IP_RULE, { ip });
   });
 
   if (channel !== 'reviewer') {

@@ -90,11 +90,24 @@ export async function insertChallenge(db: Handle, c: { token_hash: string; user_
 }
 
 export function findChallenge(db: Handle, tokenHash: string) {
-  return own(db).selectFrom('mfa_challenges').select(['user_id', 'attempts', 'used_at', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return own(db).selectFrom('mfa_challenges').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-export async function countChallengeAttempt(db: Handle, tokenHash: string): Promise<void> {
-  await own(db).updateTable('mfa_challenges').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('token_hash', '=', tokenHash).execute();
+/**
+ * Counts one attempt against a live challenge (unspent, unexpired, fewer than `maxAttempts`
+ * counted) in one conditional UPDATE; false when there was none, so racing attempts past the cap
+ * are refused without a code being checked.
+ */
+export async function countChallengeAttempt(db: Handle, tokenHash: string, now: string, maxAttempts: number): Promise<boolean> {
+  const r = await own(db)
+    .updateTable('mfa_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Spends the challenge once; false when another request spent it first. */
@@ -169,8 +182,22 @@ export function liveInvitesOf(db: Handle, userIds: string[], now: string) {
     .execute();
 }
 
-export async function countInviteAttempt(db: Handle, id: string): Promise<void> {
-  await own(db).updateTable('staff_invites').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute();
+/**
+ * Counts one attempt against an open, unexpired invite with fewer than `maxAttempts` counted, in
+ * one conditional UPDATE, and answers its code hash; undefined when there was none.
+ */
+export function countInviteAttempt(db: Handle, id: string, now: string, maxAttempts: number): Promise<{ code_hash: string | null } | undefined> {
+  return own(db)
+    .updateTable('staff_invites')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('code_hash', 'is not', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returning('code_hash')
+    .executeTakeFirst();
 }
 
 /** Spends the invite once; false when it was spent or revoked meanwhile. */

@@ -173,20 +173,18 @@ export async function revokeInvite(ctx: Ctx, adminId: string, id: string) {
 /**
  * `POST /auth/admin/accept-invite`: the code sent to the phone, within 48 hours, once, sets the
  * password and makes the account active staff with the invited role. Attempts count like admin
- * logins; five wrong codes kill the invite. Every failure is the same 400 `invalid_invite`.
+ * logins, and against the invite in one conditional increment: five end it. Every failure is the
+ * same 400 `invalid_invite`.
  */
 export async function acceptInvite(ctx: Ctx, body: { phone: string; code: string; password: string; full_name?: string }, ip: string) {
   const phone = requirePhone(ctx, body.phone);
-  await enforce(ctx.db, ctx.clock, LOGIN_IP_RULE, ip);
-  await enforce(ctx.db, ctx.clock, ADMIN_LOGIN_RULE, `${phone}|${ip}`);
+  await enforce(ctx.db, ctx, LOGIN_IP_RULE, { ip });
+  await enforce(ctx.db, ctx, ADMIN_LOGIN_RULE, { id: phone, ip });
   const invalid = () => new AppError(400, 'invalid_invite', 'The invite code is wrong, expired or already used');
   const open = await repo.findOpenInviteByPhone(ctx.db, phone);
   const now = ctx.clock.now().toISOString();
-  if (!open || open.code_hash === null || open.expires_at <= now || open.attempts >= INVITE_ATTEMPTS) throw invalid();
-  if (!sameHash(open.code_hash, hashCode(ctx.config.jwtSecret, 'staff_invite', phone, body.code.trim()))) {
-    await repo.countInviteAttempt(ctx.db, open.id);
-    throw invalid();
-  }
+  const counted = open ? await repo.countInviteAttempt(ctx.db, open.id, now, INVITE_ATTEMPTS) : undefined;
+  if (!open || !counted?.code_hash || !sameHash(counted.code_hash, hashCode(ctx.config.jwtSecret, 'staff_invite', phone, body.code.trim()))) throw invalid();
   const passwordHash = await hashPassword(body.password, ctx.config.passwordScryptN);
   const accepted = await own(ctx.db).transaction().execute(async (trx) => {
     if (!(await repo.acceptInvite(trx, open.id, now))) return null;

@@ -77,7 +77,7 @@ export function storeUrlFor(ctx: Ctx, code: string): string {
  * and answers where to redirect in every case (a malformed code goes through as given, encoded).
  */
 export async function click(ctx: Ctx, input: { code: string; ip: string; userAgent: string | undefined; log?: boolean }): Promise<string> {
-  await enforce(ctx.db, ctx.clock, REFERRAL_REDIRECT_RULE, input.ip);
+  await enforce(ctx.db, ctx, REFERRAL_REDIRECT_RULE, { ip: input.ip });
   const code = normaliseCode(input.code);
   if (code && input.log !== false && (await accounts.findUserByCode(ctx.db, code))) {
     await repo.insertClick(ctx.db, {
@@ -99,7 +99,7 @@ function windowStart(ctx: Ctx): string {
 
 /** `GET /referrals/check`: the code of the newest click from this IP within the window, or null. */
 export async function check(ctx: Ctx, ip: string): Promise<{ referral_code: string | null }> {
-  await enforce(ctx.db, ctx.clock, REFERRAL_CHECK_RULE, ip);
+  await enforce(ctx.db, ctx, REFERRAL_CHECK_RULE, { ip });
   const hit = ip ? await repo.latestClickFromIp(ctx.db, ip, windowStart(ctx)) : undefined;
   return { referral_code: hit?.code ?? null };
 }

@@ -44,8 +44,8 @@ export async function createTicket(ctx: Ctx, userId: string, input: { subject: s
   // One line: the subject also goes into a mail header.
   const subject = text(input.subject.replace(/[\r\n\t]+/g, ' '), 'subject');
   const message = text(input.message, 'message');
-  await enforce(ctx.db, ctx.clock, TICKET_IP_RULE, ip);
-  await enforce(ctx.db, ctx.clock, TICKET_USER_RULE, userId);
+  await enforce(ctx.db, ctx, TICKET_IP_RULE, { ip });
+  await enforce(ctx.db, ctx, TICKET_USER_RULE, { id: userId });
   const now = ctx.clock.now().toISOString();
   const ticket: TicketRow = { id: newId(ctx.clock), user_id: userId, subject, status: 'open', created_at: now, updated_at: now };
   await own(ctx.db).transaction().execute(async (trx) => {

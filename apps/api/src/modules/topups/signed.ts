@@ -22,7 +22,7 @@ export const REFUSED_LOG_RULE: RateRule = { bucket: 'webhook_refused', limit: 20
 
 /** Logs an unsigned refusal while the IP is under the cap; false when it is over (nothing written). */
 async function logRefusal(ctx: Ctx, req: FastifyRequest, entry: LogEntry): Promise<{ logged: boolean; retryAfter: number }> {
-  const h = await hit(ctx.db, ctx.clock, REFUSED_LOG_RULE, req.ip);
+  const h = await hit(ctx.db, ctx, REFUSED_LOG_RULE, { ip: req.ip });
   if (!h.allowed) {
     ctx.metrics.webhookLogsDropped.inc({ endpoint: entry.endpoint });
     return { logged: false, retryAfter: h.retryAfter };

@@ -318,7 +318,7 @@ export async function topupStatus(ctx: Ctx, gatewayB: GatewayBClient | null, use
   let topup = await repo.findTopupByTokenHash(ctx.db, hash);
   if (!topup || topup.user_id !== userId) throw notFound('top-up');
   const verifiable = topup.status === 'pending' && gatewayB && topup.attached_gateway === 'gateway_b' && topup.gateway_order_id;
-  if (verifiable && (await hit(ctx.db, ctx.clock, GATEWAY_CHECK_RULE, topup.id)).allowed) {
+  if (verifiable && (await hit(ctx.db, ctx, GATEWAY_CHECK_RULE, { id: topup.id })).allowed) {
     await selfHeal(ctx, gatewayB, topup, token);
     topup = (await repo.findTopupByTokenHash(ctx.db, hash))!;
   }
