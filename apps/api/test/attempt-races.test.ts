@@ -95,8 +95,8 @@ describe('wrong codes racing from several processes', () => {
   it('one mfa_token: twelve wrong codes at once, exactly five checked, attempts 5', async () => {
     const a = await createAdmin(t);
     const codeNow = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now().getTime() });
-    const setup = await call(t.app, 'POST', '/api/v1/admin/me/mfa/setup', { token: a.token });
-    assert.equal((await call(t.app, 'POST', '/api/v1/admin/me/mfa/confirm', { token: a.token, body: { code: codeNow(setup.body.secret) } })).status, 200);
+    const setup = await call(t.app, 'POST', '/api/v1/admin/me/mfa/setup', { token: a.token, body: { current_password: a.password } });
+    assert.equal((await call(t.app, 'POST', '/api/v1/admin/me/mfa/confirm', { token: a.token, body: { code: codeNow(setup.body.secret), current_password: a.password } })).status, 200);
     t.clock.advance(31_000);
     const first = await call(t.app, 'POST', '/api/v1/auth/admin/login', { body: { phone: a.phone, password: a.password }, ip: newIp() });
     assert.equal(first.body.mfa_required, true);

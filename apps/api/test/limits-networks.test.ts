@@ -113,8 +113,8 @@ describe('the second step of the admin sign-in', () => {
 
   async function enrolled(): Promise<TestUser & { secret: string }> {
     const a = await createAdmin(t);
-    const setup = await call(t.app, 'POST', '/api/v1/admin/me/mfa/setup', { token: a.token });
-    const confirmed = await call(t.app, 'POST', '/api/v1/admin/me/mfa/confirm', { token: a.token, body: { code: code(setup.body.secret) } });
+    const setup = await call(t.app, 'POST', '/api/v1/admin/me/mfa/setup', { token: a.token, body: { current_password: a.password } });
+    const confirmed = await call(t.app, 'POST', '/api/v1/admin/me/mfa/confirm', { token: a.token, body: { code: code(setup.body.secret), current_password: a.password } });
     assert.equal(confirmed.status, 200, confirmed.text);
     t.clock.advance(31_000);
     return { ...a, secret: setup.body.secret };
