@@ -120,7 +120,7 @@ const stateOf = (r: DeletionRequestRow | undefined): DeletionState =>
  * unspent, so the user can fix it and retry), and schedules the anonymisation after the grace
  * period. A second request while one is pending answers that one (`created: false`). A staff
  * account's request is refused before the token is spent: a web token as an invalid one, in-app
- * without a back-office session 403.
+ * 403 unless the caller's session is a back-office one.
  */
 export async function fileRequest(
   ctx: Ctx,
