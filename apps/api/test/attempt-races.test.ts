@@ -1,7 +1,7 @@
 /**
  * Attempt caps hold under real races: four processes, each with its own connection (PostgreSQL:
  * several pool clients each), send wrong codes at the same moment against one mfa_token, one staff
- * invite and one phone OTP (test/support/attempt-race-worker.ts). Each cap is one conditional
+ * invite, one phone OTP and one e-mail code (test/support/attempt-race-worker.ts). Each cap is one conditional
  * increment, and a code is compared only after its increment succeeded, so exactly the cap's
  * number of codes are checked and `attempts` ends at the cap. On PostgreSQL the test holds the
  * row's lock until every attempt waits on it, so all of them meet at the row: a read-then-write
@@ -11,8 +11,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
-import { call, createAdmin, createTestApp, newIp, newPhone, onPostgres, TEST_JWT_SECRET, type TestApp } from './helpers.ts';
-import { SmsSimulator } from './otp-fixtures.ts';
+import { call, createAdmin, createTestApp, newIp, newPhone, onPostgres, registerUser, TEST_JWT_SECRET, type TestApp } from './helpers.ts';
+import { MailSink, SmsSimulator } from './otp-fixtures.ts';
 import { runWorker } from './support/run-worker.ts';
 
 const RACERS = 4;
@@ -26,13 +26,16 @@ interface Outcome {
 describe('wrong codes racing from several processes', () => {
   let t: TestApp;
   let sms: SmsSimulator;
+  let smtp: MailSink;
   before(async () => {
     sms = await new SmsSimulator().start();
-    t = await createTestApp({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `${sms.url}/sms` });
+    smtp = await new MailSink().start();
+    t = await createTestApp({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `${sms.url}/sms`, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
   });
   after(async () => {
     await t.close();
     await sms.stop();
+    await smtp.stop();
   });
 
   const db = () => t.db.database.db;
@@ -133,5 +136,17 @@ describe('wrong codes racing from several processes', () => {
     const row = await db().selectFrom('phone_otps').select(['attempts', 'code_hash']).where('phone', '=', phone).executeTakeFirstOrThrow();
     assert.deepEqual(row, { attempts: CAP, code_hash: null });
     assert.equal((await call(t.app, 'POST', '/api/v1/auth/otp/verify', { body: { phone, otp: right }, ip: newIp() })).status, 401);
+  });
+
+  it('one e-mail code: 24 wrong codes at once, attempts 5, the code burned', async () => {
+    const u = await registerUser(t.app);
+    const email = `race.${process.pid}.${Date.now()}@example.test`;
+    assert.equal((await call(t.app, 'POST', '/api/v1/me/email/send-otp', { token: u.token, body: { email }, ip: newIp() })).status, 200);
+    const right = smtp.code();
+    const answers = await race('email_otp', 6, { RACE_USER: u.id, RACE_WRONG_CODE: wrongFor(right) }, ['select user_id from email_otps where user_id = $1 for update', u.id]);
+    assert.deepEqual(answers, { invalid_otp: 6 * RACERS });
+    const row = await db().selectFrom('email_otps').select(['attempts', 'code_hash']).where('user_id', '=', u.id).executeTakeFirstOrThrow();
+    assert.deepEqual(row, { attempts: CAP, code_hash: null });
+    assert.equal((await call(t.app, 'POST', '/api/v1/me/email/verify-otp', { token: u.token, body: { otp: right }, ip: newIp() })).status, 400);
   });
 });

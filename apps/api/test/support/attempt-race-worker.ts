@@ -3,7 +3,7 @@
  * sending `RACE_LANES` wrong codes at once, at the moment `RACE_START_AT`, through the real
  * service of `RACE_KIND` (`mfa`: POST /auth/admin/login/mfa on the mfa_token `RACE_TOKEN`;
  * `invite`: POST /auth/admin/accept-invite; `phone_otp`: POST /auth/otp/verify; both for the
- * phone `RACE_PHONE`), each lane from its own address so that no per-IP limit is met. The clock
+ * phone `RACE_PHONE`; `email_otp`: POST /me/email/verify-otp for the user `RACE_USER`), each lane from its own address so that no per-IP limit is met. The clock
  * is fixed at `RACE_NOW`. Prints `{answers: {<error code>: n}, errors}` as one JSON line.
  */
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import type { DB } from '../../src/schema.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { loginWithCode } from '../../src/modules/auth/mfa.service.ts';
+import { verifyEmailOtp } from '../../src/modules/auth/email-otp.service.ts';
 import { verifyLoginOtp } from '../../src/modules/auth/otp.service.ts';
 import { acceptInvite } from '../../src/modules/auth/staff.service.ts';
 
@@ -37,6 +38,7 @@ const attempt: Record<string, (ip: string) => Promise<unknown>> = {
   mfa: (ip) => loginWithCode(ctx, { mfa_token: process.env.RACE_TOKEN!, code: wrong }, ip),
   invite: (ip) => acceptInvite(ctx, { phone, code: wrong, password: 'never-set-password' }, ip),
   phone_otp: (ip) => verifyLoginOtp(ctx, { phone, otp: wrong }, ip),
+  email_otp: () => verifyEmailOtp(ctx, process.env.RACE_USER!, { otp: wrong }),
 };
 const send = attempt[process.env.RACE_KIND!]!;
 
