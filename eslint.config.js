@@ -9,6 +9,17 @@ const noHandleCast = {
   message: "A cast to a database handle type: narrow a handle only with the own()/read() of the module's tables.ts.",
 };
 
+// `any` switches the compiler off, and a handle cast to it reaches every table; a cast through
+// `unknown` to a shape written on the spot does the same.
+const noAny = {
+  selector: 'TSAnyKeyword',
+  message: '`any` is refused in the API: type it, or take `unknown` and narrow.',
+};
+const noShapeCast = {
+  selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword'] > TSTypeLiteral.typeAnnotation",
+  message: 'A cast through `unknown` to a shape written on the spot: name the type, or narrow the value.',
+};
+
 // A module's handles are built from named table sets only: its own `<Name>Tables` and the views it
 // imports (`<Owner>View`), never a table type written on the spot.
 const inlineTables = {
@@ -30,7 +41,7 @@ export default [
     plugins: { storefront: { rules: { 'own-tables': ownTables } } },
     rules: {
       'storefront/own-tables': 'error',
-      'no-restricted-syntax': ['error', noHandleCast, inlineTables, typeboxAtRunTime],
+      'no-restricted-syntax': ['error', noHandleCast, noAny, noShapeCast, inlineTables, typeboxAtRunTime],
     },
   },
   {

@@ -8,14 +8,17 @@
  * - a write (`updateTable`, `insertInto`, `deleteFrom`, `replaceInto`, `mergeInto`) on another
  *   module's table, even one it may read;
  * - a CTE named like a table (`cte('wallets')`, lib/cte.ts), or from a variable;
- * - a table or identifier given to `sql.raw`/`sql.table`/`sql.id`/`sql.ref` from a variable or an
- *   expression (only literals can be checked; `sql.ref('t.col')` names a table too);
+ * - a read (`selectFrom` and the joins) of another module's table the module reads through no view;
+ * - a table or identifier given to `sql.raw`/`sql.table`/`sql.id`/`sql.ref` that cannot be read as
+ *   text (`sql.ref('t.col')` names a table too). Text is read from literals, templates, `+`, `? :`
+ *   and `const`s whose value is such text, in the same file or imported (through `export { … } from`)
+ *   from a file declaring `export const NAME = '…'`; a parameter, a call or anything else is refused;
  * - an update that sets nothing (`.set({})`): the types of a view make every column unwritable but
  *   let an empty set through, which would still lock and touch another module's row.
  * Owners and views are read from `apps/api/src/modules/<domain>/tables.ts` and `apps/api/src/lib/tables.ts`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
 const api = join(root, 'apps', 'api', 'src');
@@ -55,20 +58,70 @@ function moduleOf(filename) {
 
 const WRITE = /\b(?:update|insert\s+into|delete\s+from|into|truncate(?:\s+table)?|alter\s+table|drop\s+table)\s+"?$/i;
 const BUILDER_WRITES = new Set(['updateTable', 'insertInto', 'deleteFrom', 'replaceInto', 'mergeInto']);
+const BUILDER_READS = new Set(['selectFrom', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'crossJoin']);
 const SQL_HELPERS = new Set(['raw', 'table', 'id', 'ref']);
 
-/** A string known without running the code: a literal, a template without holes, or a choice between such. */
-function staticText(node) {
-  if (node.type === 'Literal' && typeof node.value === 'string') return [node.value];
-  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return [node.quasis[0].value.cooked];
-  // A SCREAMING_CASE constant (e.g. db/kysely.ts PLAN_PER_CALL, a comment) is fixed text by the house's naming.
-  if (node.type === 'Identifier' && /^[A-Z][A-Z0-9_]*$/.test(node.name)) return [];
-  if (node.type === 'ConditionalExpression') {
-    const a = staticText(node.consequent);
-    const b = staticText(node.alternate);
-    return a && b ? [...a, ...b] : null;
+const STRING = String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\`[^\`$\\]*\``;
+
+/** The value of `export const name = '…'` in `file`, following `export { name } from '…'`; else null. */
+function exportedText(file, name, depth = 0) {
+  if (depth > 4 || !existsSync(file)) return null;
+  const text = readFileSync(file, 'utf8');
+  const decl = text.match(new RegExp(`^export const ${name}(?:: string)? = (${STRING});`, 'm'));
+  if (decl) return [decl[1].slice(1, -1)];
+  for (const m of text.matchAll(/^export (?:type )?\{([^}]*)\} from '([^']+)';$/gm)) {
+    for (const part of m[1].split(',')) {
+      const [from, as = from] = part.trim().split(/\s+as\s+/);
+      if (as === name) return exportedText(join(dirname(file), m[2]), from, depth + 1);
+    }
   }
   return null;
+}
+
+/** Every text an expression can stand for, read without running the code, or null when it cannot be read. */
+function makeStaticText(context) {
+  const at = (node, depth) => {
+    if (depth > 8) return null;
+    if (node.type === 'Literal' && typeof node.value === 'string') return [node.value];
+    if (node.type === 'TemplateLiteral') {
+      let texts = [node.quasis[0].value.cooked];
+      for (let i = 0; i < node.expressions.length; i++) {
+        const hole = at(node.expressions[i], depth + 1);
+        if (hole === null) return null;
+        const tail = node.quasis[i + 1].value.cooked;
+        texts = texts.flatMap((t) => hole.map((h) => t + h + tail));
+      }
+      return texts;
+    }
+    if (node.type === 'BinaryExpression' && node.operator === '+') {
+      const a = at(node.left, depth + 1);
+      const b = at(node.right, depth + 1);
+      return a && b ? a.flatMap((x) => b.map((y) => x + y)) : null;
+    }
+    if (node.type === 'ConditionalExpression') {
+      const a = at(node.consequent, depth + 1);
+      const b = at(node.alternate, depth + 1);
+      return a && b ? [...a, ...b] : null;
+    }
+    if (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression') return at(node.expression, depth + 1);
+    // A constant: its value, read from this file or from the file it is imported from.
+    if (node.type === 'Identifier') {
+      for (let scope = context.sourceCode.getScope(node); scope; scope = scope.upper) {
+        const def = scope.set.get(node.name)?.defs[0];
+        if (!def) continue;
+        if (def.type === 'Variable' && def.parent.kind === 'const' && def.node.id.type === 'Identifier' && def.node.init) {
+          return at(def.node.init, depth + 1);
+        }
+        if (def.type === 'ImportBinding' && def.node.type === 'ImportSpecifier' && def.parent.source.value.startsWith('.')) {
+          const imported = def.node.imported.name ?? def.node.imported.value;
+          return exportedText(join(dirname(context.filename), def.parent.source.value), imported);
+        }
+        return null;
+      }
+    }
+    return null;
+  };
+  return (node) => at(node, 0);
 }
 
 /** `{}`, or a function answering `{}`. */
@@ -94,6 +147,7 @@ export default {
     const mod = moduleOf(context.filename);
     if (mod === null) return {};
     const { owner, reads } = ownership();
+    const staticText = makeStaticText(context);
 
     /** Reports every table of another module named in `text` that this module may not name there. */
     function checkText(node, text, prefix = '') {
@@ -154,13 +208,15 @@ export default {
           context.report({ node, message: 'an update that sets nothing (`.set({})`) is refused: a view cannot be written, and a row lock goes through lib/lock.ts' });
           return;
         }
-        if (BUILDER_WRITES.has(name) && arg) {
+        if ((BUILDER_WRITES.has(name) || BUILDER_READS.has(name)) && arg) {
           const texts = staticText(arg);
           if (texts === null) return; // typed: the compiler holds it to the handle's tables
           for (const t of texts) {
             const table = t.trim().split(/\s/)[0].toLowerCase();
             const o = owner.get(table);
-            if (o !== undefined && o !== mod) context.report({ node, message: `${name}('${t}') writes a table of the ${o} module: ask its owner (its index.ts)` });
+            if (o === undefined || o === mod) continue;
+            if (BUILDER_WRITES.has(name)) context.report({ node, message: `${name}('${t}') writes a table of the ${o} module: ask its owner (its index.ts)` });
+            else if (!reads.get(mod)?.has(o)) context.report({ node, message: `${name}('${t}') reads a table of the ${o} module, which ${mod}/tables.ts does not read: call the ${o} module's exported function` });
           }
         }
       },

@@ -47,10 +47,10 @@ export interface RouteEntry {
   config: FastifyContextConfig;
 }
 
-export interface BuildOptions {
+export interface BuildOptions<T = unknown> {
   config: Readonly<Config>;
   /** An open, migrated database; when omitted the app opens `DATABASE_URL` and closes it on close. */
-  database?: Database<any>;
+  database?: Database<T>;
   clock?: Clock;
   /** Where log lines go (default stdout); tests capture them to prove no secret is ever logged. */
   logStream?: DestinationStream;
@@ -61,10 +61,10 @@ const redactUrl = (url: string): string =>
   url.replace(/(topup-status\/)[^/?]+/, '$1[redacted]').replace(/([?&](?:token|code)=)[^&]*/g, '$1[redacted]');
 
 /** Builds the whole API from its settings; it never listens (server.ts does). */
-export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp<T>(options: BuildOptions<T>): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous, cacheKib: config.sqliteCacheKib, statementTimeoutMs: config.databaseStatementTimeoutMs });
+  const database = options.database ?? openDatabase<T>(config.databaseUrl, { poolSize: config.databasePoolSize, synchronous: config.sqliteSynchronous, cacheKib: config.sqliteCacheKib, statementTimeoutMs: config.databaseStatementTimeoutMs });
 
   // Cached public reads are answered before Fastify when they can be (catalogue `frontDoor`); the
   // server is otherwise set up as Fastify sets up its own.

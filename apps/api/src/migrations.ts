@@ -4,7 +4,7 @@
  * composed in name order. The names are what each database has recorded in `kysely_migration`:
  * a migration's file may move, its name never changes.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { migrateToLatest as migrate, type Migration, type MigrationResultSet } from '@storefront/store/migrate';
 import { baseline } from './db/migrations/index.ts';
 import { migrations as accounts } from './modules/accounts/migrations/index.ts';
@@ -32,15 +32,13 @@ export function compose(lists: Record<string, Migration>[]): Record<string, Migr
 export const migrations = compose([baseline, audit, idempotency, catalogue, accounts, ledger, topups, auth, orders]);
 
 /** Applies every pending migration; safe on several instances at once (packages/store/src/migrate.ts). */
-export const migrateToLatest = (db: Kysely<any>): Promise<MigrationResultSet> => migrate(db, migrations);
+export const migrateToLatest = <T>(db: Kysely<T>): Promise<MigrationResultSet> => migrate(db, migrations);
 
 /** Names of the migrations this code knows that the database has not applied (Kysely's own table). */
-export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
-  const applied = await db
-    .selectFrom('kysely_migration')
-    .select('name')
-    .execute()
-    .then((rows) => new Set(rows.map((r) => r.name as string)))
+export async function pendingMigrations<T>(db: Kysely<T>): Promise<string[]> {
+  const applied = await sql<{ name: string }>`select name from kysely_migration`
+    .execute(db)
+    .then((r) => new Set(r.rows.map((row) => row.name)))
     .catch(() => new Set<string>());
   return Object.keys(migrations).filter((name) => !applied.has(name));
 }

@@ -366,11 +366,16 @@ const ERROR_BODY =
   'shutting down, 503 service_unavailable; all in this shape.';
 
 /** Every documented error answer is the one shared Error schema plus the codes of that answer. */
-function shareErrorBody({ openapiObject }: { openapiObject: Record<string, any> }) {
+interface Described {
+  components: { schemas?: Record<string, unknown> };
+  paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> } | undefined> }> }>>;
+}
+
+function shareErrorBody({ openapiObject }: { openapiObject: Described }) {
   openapiObject.components.schemas = { ...openapiObject.components.schemas, Error: { ...ErrorSchema, description: ERROR_BODY } };
-  for (const ops of Object.values(openapiObject.paths ?? {}) as Record<string, any>[]) {
+  for (const ops of Object.values(openapiObject.paths ?? {})) {
     for (const op of Object.values(ops)) {
-      for (const response of Object.values(op.responses ?? {}) as Record<string, any>[]) {
+      for (const response of Object.values(op.responses ?? {})) {
         const media = response.content?.['application/json'];
         if (!media?.schema?.[ERROR_MARK]) continue;
         const { [ERROR_MARK]: _, description: __, ...narrowed } = media.schema;

@@ -32,7 +32,7 @@ export function compileAllSchemas(): void {
  * The answers are those of a validator compiled up front: `schemaEnv` makes Fastify hand Ajv the
  * request as parent (so defaults and coercion reach the root), and `errors` are the compiled one's.
  */
-export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) => {
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   let compiled: ValidateFunction | undefined;
   const compile = () => {
     compiled = (httpPart === 'body' ? strict : coercing).compile(schema as object);
@@ -50,7 +50,7 @@ export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart
   return validate;
 };
 
-export const serializerCompiler: FastifySerializerCompiler<any> = (route) => {
+export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   let serialize: ((data: unknown) => string) | undefined;
   const compile = () => {
     serialize = buildSerializer(route as Parameters<typeof buildSerializer>[0]);

@@ -21,7 +21,7 @@ export function compareVersions(a: string, b: string): number {
  * Routes at the host root: health, readiness and metrics. `pendingMigrations` is the migrator's
  * (src/migrations.ts), handed in by app.ts: the list of migrations belongs to the composition.
  */
-export const rootMetaRoutes = (registry: Registry, pendingMigrations: (db: Kysely<any>) => Promise<string[]>): FastifyPluginAsyncTypebox => async (app) => {
+export const rootMetaRoutes = (registry: Registry, pendingMigrations: <T>(db: Kysely<T>) => Promise<string[]>): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.ctx;
 
   app.get(
