@@ -44,7 +44,11 @@ describe('the next-tick record’s shape', () => {
     let out = '';
     child.stderr!.on('data', (d) => (out += d));
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      // Until the fixture's handler is in place SIGUSR2 would end the process: wait for its word.
+      for (let waited = 0; !out.includes('tick-feedback-ready'); waited += 20) {
+        if (waited > 20_000) throw new Error(`the fixture never said it was ready: ${out}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
       const states = await feedback(child, () => out);
       assert.ok(states.includes('MEGAMORPHIC'), `Node ${process.version} no longer loses the shape (${JSON.stringify(states)}): src/lib/tick-shape.ts may be unneeded`);
     } finally {

@@ -3,6 +3,7 @@
 // `--import` into a process started with `--allow-natives-syntax --expose-gc`
 // (test/tick-shape.test.ts): on SIGUSR2 it makes 25 full collections, each after a burst of ticks,
 // and writes one line to stderr: `tick-feedback ["MONOMORPHIC", …]`, one state per computed key.
+// It says `tick-feedback-ready` once the handler is in place: until then SIGUSR2 ends the process.
 // Plain JavaScript, not TypeScript: `%GetFeedback` is V8 syntax that no type stripper accepts.
 process.on('SIGUSR2', async () => {
   for (let i = 0; i < 25; i++) {
@@ -15,3 +16,4 @@ process.on('SIGUSR2', async () => {
     .map((slot) => String(slot[1]).split('\n')[0]);
   process.stderr.write(`tick-feedback ${JSON.stringify(states)}\n`);
 });
+process.stderr.write('tick-feedback-ready\n');
