@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { jobs, runJobs } from '../src/jobs.ts';
-import { newId } from '../src/lib/ids.ts';
+import { entryIdAfter } from '../src/modules/ledger/index.ts';
 import { call, createAdmin, createTestApp, onPostgres, registerUser, type TestApp, type TestUser } from './helpers.ts';
 import { credit } from './orders-fixtures.ts';
 
@@ -86,7 +86,7 @@ describe('reconciliation: per-wallet ledger checkpoints', () => {
     assert.equal((await reconcile()).body.ok, true);
     const before = await checkpoint(u);
     // A movement written wrongly: the wallet gains 100 but the row says the balance is 290.
-    const id = newId(t.clock, (await wallet(u)).last_entry_id!);
+    const id = entryIdAfter(t.clock, (await wallet(u)).last_entry_id);
     const now = t.clock.now().toISOString();
     await db().transaction().execute(async (trx) => {
       await trx.updateTable('wallets').set({ shopping_credits: sql`shopping_credits + 100`, last_entry_id: id }).where('user_id', '=', u).execute();
@@ -137,7 +137,7 @@ describe('reconciliation: per-wallet ledger checkpoints', () => {
     // Movement X on `u` takes its id first but commits last; meanwhile `other` moves (newer id) and
     // a reconciliation runs. X is written wrongly, so a run that let a checkpoint (or a global
     // "verified through id" mark) pass over it would never report it.
-    const x = newId(t.clock, (await wallet(u)).last_entry_id!);
+    const x = entryIdAfter(t.clock, (await wallet(u)).last_entry_id);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     const inFlight = db().transaction().execute(async (trx) => {

@@ -10,6 +10,7 @@ import type { Static } from 'typebox';
 import { Type } from '../../lib/typebox.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { read } from './tables.ts';
+import type { TransactionRow } from '../ledger/index.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -30,10 +31,7 @@ export const LedgerSourceSchema = Type.Union(
 );
 export type LedgerSource = Static<typeof LedgerSourceSchema>;
 
-interface Row {
-  type: string;
-  reference: string | null;
-}
+type Row = Pick<TransactionRow, 'type' | 'reference'>;
 
 const none = { order_id: null, reason: null, gateway: null, gateway_txn_id: null, reverses: null };
 

@@ -20,7 +20,10 @@
 import type { Handle } from '../../lib/db-types.ts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Ctx } from '../../context.ts';
-import { failureDetail, lastRun, walletsLive as ledgerLive, type TransactionType, type WalletFailure } from '../ledger/index.ts';
+import { failureDetail, lastRun, walletsLive as ledgerLive, type TransactionRow, type TransactionType, type WalletFailure } from '../ledger/index.ts';
+
+/** The ledger columns a finding names. */
+type LedgerLine = Pick<TransactionRow, 'id' | 'amount' | 'reference'>;
 import { own, read } from './tables.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -169,7 +172,7 @@ async function rangeChecks(db: Handle, range: Range): Promise<Found> {
     return { count: n(row?.count), amount: n(row?.amount) };
   };
   collect(out,
-    await rows(db, sql<{ id: string; amount: number; reference: string | null }>`select l.id, l.amount, l.reference from wallet_transactions l
+    await rows(db, sql<LedgerLine>`select l.id, l.amount, l.reference from wallet_transactions l
       where l.type = 'topup' and ${inRange(sql.ref('l.created_at'))}
       and coalesce((select t.status from topups t where t.id = l.reference), '') <> 'completed'`),
     (m) => ({ kind: 'ledger_topup_without_topup', id: str(m.id), detail: `ledger topup of ${n(m.amount)} (reference ${str(m.reference)}) has no completed top-up` }),
@@ -225,7 +228,7 @@ async function rangeChecks(db: Handle, range: Range): Promise<Found> {
   // balance (balance_after = the previous row's + amount), and every wallet that moved in range
   // holds its newest row's balance_after. Reconciling consecutive ranges covers all history.
   collect(out,
-    await rows(db, sql<{ id: string; user_id: string; amount: number; balance_after: number; before: number }>`select id, user_id, amount, balance_after, before from (
+    await rows(db, sql<Pick<TransactionRow, 'id' | 'user_id' | 'amount' | 'balance_after'> & { before: number }>`select id, user_id, amount, balance_after, before from (
         select r.user_id, r.id, r.amount, r.balance_after,
           coalesce(r.prev, (select p.balance_after from wallet_transactions p where p.user_id = r.user_id and p.id < r.id order by p.id desc limit 1), 0) as before
         from (select l.user_id, l.id, l.amount, l.balance_after, lag(l.balance_after) over (partition by l.user_id order by l.id) as prev
@@ -276,7 +279,7 @@ const refundsDisagree = (refunds: { count: number; amount: number }, ledger: { c
  */
 async function refundCreditsWithoutRefund(db: Handle, out: Found, range: Range): Promise<void> {
   collect(out,
-    await rows(db, sql<{ id: string; amount: number; reference: string | null }>`select l.id, l.amount, l.reference from wallet_transactions l
+    await rows(db, sql<LedgerLine>`select l.id, l.amount, l.reference from wallet_transactions l
       where l.type = 'order_refund' and ${within(range)(sql.ref('l.created_at'))} and not exists (select 1 from refunds r where r.id = l.reference)`),
     (m) => ({ kind: ORPHAN_REFUND_CREDIT, id: str(m.id), detail: `ledger order_refund of ${n(m.amount)} (reference ${str(m.reference)}) has no refund` }),
   );

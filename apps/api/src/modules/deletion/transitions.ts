@@ -5,6 +5,7 @@
 import type { Ctx } from '../../context.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { type DeletionStatus } from './tables.ts';
+import { defineMachine } from '../../lib/machine.ts';
 import * as repo from './deletion.repository.ts';
 import type { DeletionRequestRow } from './deletion.repository.ts';
 
@@ -12,14 +13,13 @@ import type { DeletionRequestRow } from './deletion.repository.ts';
  * `pending` → `cancelled` by the user; `pending` → `completed` by the job once the grace period is
  * over, or at once by an admin delete. Both ends are final: a new request is a new row.
  */
-export const DELETION_MOVES: Record<DeletionStatus, readonly DeletionStatus[]> = {
-  pending: ['cancelled', 'completed'],
-  cancelled: [],
-  completed: [],
-};
-
-const from = (to: DeletionStatus): DeletionStatus[] =>
-  (Object.keys(DELETION_MOVES) as DeletionStatus[]).filter((s) => DELETION_MOVES[s].includes(to));
+const deletionMachine = defineMachine<DeletionStatus>({
+  moves: {
+    pending: ['cancelled', 'completed'],
+    cancelled: [],
+    completed: [],
+  },
+});
 
 /**
  * Moves the request `where` names (by id, optionally only once due; or the user's pending one) to
@@ -34,5 +34,5 @@ export function applyMove(
   where: { requestId: string; dueBy?: string } | { userId: string },
   to: Exclude<DeletionStatus, 'pending'>,
 ): Promise<DeletionRequestRow | undefined> {
-  return repo.moveRequest(db, where, from(to), to, ctx.clock.now().toISOString());
+  return repo.moveRequest(db, where, deletionMachine.sources(to), to, ctx.clock.now().toISOString());
 }

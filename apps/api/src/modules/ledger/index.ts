@@ -3,4 +3,5 @@ export { applyMovement, insufficientCredits, toTransaction, type Movement, type 
 export { orderPaymentCtes, DEBIT_REFUSALS, DEBIT, WALLET_VERDICT, type DebitRefusal } from './ledger.ts';
 export { createWallet, exportTransactions, findTransaction, findWallet, listTransactions, walletTransactions, type TransactionRow, type WalletRow } from './ledger.repository.ts';
 export { advanceCheckpoints, failureDetail, lastRun, walletsLive, type LiveBalances, type WalletFailure, type WalletTotals } from './checkpoints.ts';
+export { entryIdAfter } from './entry-id.ts';
 export type { LedgerView } from './tables.ts';

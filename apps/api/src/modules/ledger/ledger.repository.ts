@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { own, type Db, type TransactionType, type WalletTransactionsTable, type WalletsTable } from './tables.ts';
 import { cte } from '../../lib/cte.ts';
+import { entryIdAfterSql } from './entry-id.ts';
 import type { Handle } from '../../lib/db-types.ts';
 import { precompiled } from '../../lib/precompiled.ts';
 import { ROWS_AS_ARRAYS } from '../../db/kysely.ts';
@@ -66,15 +67,6 @@ export const WALLET_VERDICT = cte<{ refused: DebitRefusal | null }>('wallet_verd
 export const DEBIT = cte<{ shopping_credits: number }>('debit');
 
 /**
- * PostgreSQL: the id after ledger id `last` (text, a UUIDv7), keeping `id`'s tail: `last`'s
- * millisecond plus one, as `newId(clock, last)` does when the clock is behind.
- */
-const entryAfter = (last: RawBuilder<string>, id: string) => sql<string>`(
-      select substr(h, 1, 8) || '-' || substr(h, 9, 4) || substr(${id}::text, 14)
-      from (select lpad(to_hex(('x' || substr(${last}, 1, 8) || substr(${last}, 10, 4))::bit(48)::bigint + 1), 12, '0') as h) next_ms
-    )`;
-
-/**
  * PostgreSQL: the wallet's part of an order placement, as CTEs for the orders module's one
  * statement (`orders.repository.ts placeAtOnce`, docs/orders.md). Only this module writes `wallets`
  * and `wallet_transactions`; the order asks for a debit of `amount` (a SQL expression of the
@@ -97,7 +89,7 @@ export function orderPaymentCtes(p: { userId: string; ledgerId: string; orderId:
       select shopping_credits, last_entry_id from wallets where user_id = ${p.userId} and ${p.ready} for update
     ),
     entry as materialized (
-      select case when last_entry_id >= ${p.ledgerId} then ${entryAfter(sql`last_entry_id`, p.ledgerId)} else ${p.ledgerId} end as id from wallet
+      select ${entryIdAfterSql(sql`last_entry_id`, p.ledgerId)} as id from wallet
     ),
     ${WALLET_VERDICT.ref} as materialized (
       select case

@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { TransactionType } from './tables.ts';
 import * as repo from './ledger.repository.ts';
+import { entryIdAfter } from './entry-id.ts';
 
 export type { TransactionType };
 export { orderPaymentCtes, DEBIT_REFUSALS, DEBIT, WALLET_VERDICT, type DebitRefusal } from './ledger.repository.ts';
@@ -63,20 +64,12 @@ export async function applyMovement(ctx: Ctx, trx: SharedTrx, m: Movement): Prom
     // SQLite's transactions hold the write lock from their start (`begin immediate`); PostgreSQL locks the row.
     const wallet = ctx.dialect === 'postgres' ? await repo.lockWallet(trx, m.userId) : await repo.findWallet(trx, m.userId);
     if (!wallet) throw notFound('wallet');
-    const newer = nextEntryId(ctx, wallet, id);
-    if (newer === null) throw insufficientCredits();
+    // The id was the reason only when the wallet's last id is not older: then the id after it.
+    const newer = entryIdAfter(ctx.clock, wallet.last_entry_id, id);
+    if (newer === id) throw insufficientCredits();
     if (attempt === 1) throw new Error('ledger: a movement was refused twice under the wallet\'s lock');
     id = newer;
   }
-}
-
-/**
- * When a movement with ledger id `tried` was refused because another movement committed a newer
- * id first (another instance's clock may run ahead), the id to try next; null when that was not
- * the reason.
- */
-export function nextEntryId(ctx: Ctx, wallet: { last_entry_id: string | null }, tried: string): string | null {
-  return wallet.last_entry_id !== null && wallet.last_entry_id >= tried ? newId(ctx.clock, wallet.last_entry_id) : null;
 }
 
 export const insufficientCredits = (): AppError => new AppError(402, 'insufficient_credits', 'Not enough shopping credits');

@@ -12,7 +12,6 @@ export const rootRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
 
 export { OPEN_ORDER_STATUSES, ORDERS_TO_FULFIL, type OrderStatus } from './tables.ts';
 export { adminFilter } from './orders.service.ts';
-export { transitions } from './transitions.ts';
 export type { OrdersView } from './tables.ts';
 export { AdminOrdersQuerySchema, RefundsQuerySchema } from './orders.schemas.ts';
 export { countOpenOrders, exportOrders, exportRefunds, listOrders, listRefunds } from './orders.repository.ts';

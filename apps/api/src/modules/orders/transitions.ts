@@ -5,7 +5,8 @@
 import type { Ctx } from '../../context.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
 import { type OrderStatus, own } from './tables.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { defineMachine } from '../../lib/machine.ts';
 import { newId } from '../../lib/ids.ts';
 import { returnStockMany } from '../catalogue/index.ts';
 import { applyMovement } from '../ledger/index.ts';
@@ -16,19 +17,20 @@ import * as repo from './orders.repository.ts';
  * Every allowed move. `refunded` is reached only through an admin refund of the whole remaining
  * amount; `cancelled` refunds whatever is left and returns the stock. Anything else: 409.
  */
-export const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
-  placed: ['processing', 'cancelled', 'refunded'],
-  processing: ['shipped', 'cancelled', 'refunded'],
-  shipped: ['delivered', 'refunded'],
-  delivered: ['refunded'],
-  cancelled: [],
-  refunded: [],
-};
+const orderMachine = defineMachine<OrderStatus>({
+  moves: {
+    placed: ['processing', 'cancelled', 'refunded'],
+    processing: ['shipped', 'cancelled', 'refunded'],
+    shipped: ['delivered', 'refunded'],
+    delivered: ['refunded'],
+    cancelled: [],
+    refunded: [],
+  },
+  refusal: (from, to) => ({ message: `An order that is ${from} cannot become ${to}`, extra: { from, to } }),
+});
 
-/** Statuses that accept an admin refund (full or partial). */
-export const REFUNDABLE: readonly OrderStatus[] = ['placed', 'processing', 'shipped', 'delivered'];
-
-export const canMove = (from: OrderStatus, to: OrderStatus): boolean => transitions[from].includes(to);
+/** Statuses that accept an admin refund (full or partial): those that may become `refunded`. */
+const REFUNDABLE = orderMachine.sources('refunded');
 
 /**
  * A move: a status change (the user's cancel, an admin's status change), or an admin refund of
@@ -56,7 +58,7 @@ export interface MoveResult {
 
 /**
  * The only way an order changes state. Reads the order inside the transaction, checks the move
- * against `transitions`, then applies it with a conditional UPDATE on exactly the state it read;
+ * against `orderMachine`, then applies it with a conditional UPDATE on exactly the state it read;
  * if another request moved the order first, it reads again and decides again (bounded). A move
  * that refunds also writes a `refunds` row and its `order_refund` ledger credit, a cancel puts
  * the stock back, every move writes its `order_events` row (the timeline), and an admin's move
@@ -73,14 +75,14 @@ export async function applyMove(ctx: Ctx, trx: SharedTrx, orderId: string, move:
     let to: OrderStatus;
     let refund = 0;
     if (move.kind === 'refund') {
-      if (!REFUNDABLE.includes(order.status) || remaining <= 0) throw invalidTransition(order.status, 'refunded');
+      if (!REFUNDABLE.includes(order.status) || remaining <= 0) throw orderMachine.refuse(order.status, 'refunded');
       refund = move.amount ?? remaining;
       if (refund > remaining) {
         throw conflict('refund_exceeds_paid', `At most ${remaining} is still refundable`, { refundable: remaining });
       }
       to = refund === remaining ? 'refunded' : order.status;
     } else {
-      if (!canMove(order.status, move.to)) throw invalidTransition(order.status, move.to);
+      orderMachine.assertMove(order.status, move.to);
       to = move.to;
       // A cancel refunds whatever is left.
       if (to === 'cancelled') refund = remaining;
@@ -173,6 +175,3 @@ export async function addNote(ctx: Ctx, trx: SharedTrx, orderId: string, note: s
   await recordAudit(ctx, trx, { adminId, action: 'order.note', entity: 'order', entityId: order.id, before: null, after: { event_id: event.id, note } });
   return event;
 }
-
-const invalidTransition = (from: OrderStatus, to: OrderStatus): AppError =>
-  conflict('invalid_transition', `An order that is ${from} cannot become ${to}`, { from, to });

@@ -6,6 +6,7 @@ import type { Ctx } from '../../context.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
 import { type TicketAuthor, type TicketStatus } from './tables.ts';
 import { conflict } from '../../lib/errors.ts';
+import { defineMachine } from '../../lib/machine.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './tickets.repository.ts';
 import type { TicketRow } from './tickets.repository.ts';
@@ -15,12 +16,15 @@ import type { TicketRow } from './tickets.repository.ts';
  * (`open`), a support reply hands it to the user (`awaiting_user`); `closed` takes no replies and
  * only an admin can reopen it.
  */
-export const TICKET_MOVES: Record<TicketStatus, readonly TicketStatus[]> = {
-  open: ['awaiting_user', 'resolved', 'closed'],
-  awaiting_user: ['open', 'resolved', 'closed'],
-  resolved: ['open', 'awaiting_user', 'closed'],
-  closed: ['open'],
-};
+const ticketMachine = defineMachine<TicketStatus>({
+  moves: {
+    open: ['awaiting_user', 'resolved', 'closed'],
+    awaiting_user: ['open', 'resolved', 'closed'],
+    resolved: ['open', 'awaiting_user', 'closed'],
+    closed: ['open'],
+  },
+  refusal: (from, to) => ({ message: `A ticket cannot move from ${from} to ${to}` }),
+});
 const REPLYABLE: readonly TicketStatus[] = ['open', 'awaiting_user', 'resolved'];
 const AFTER_REPLY: Record<TicketAuthor, TicketStatus> = { user: 'open', support: 'awaiting_user' };
 
@@ -43,9 +47,8 @@ export async function applyMove(ctx: Ctx, trx: SharedTrx, ticket: TicketRow, mov
   } else {
     to = move.to;
     if (ticket.status === to) return ticket;
-    if (!TICKET_MOVES[ticket.status].includes(to) || !(await repo.moveTicket(trx, ticket.id, [ticket.status], to, now))) {
-      throw conflict('invalid_transition', `A ticket cannot move from ${ticket.status} to ${to}`);
-    }
+    ticketMachine.assertMove(ticket.status, to);
+    if (!(await repo.moveTicket(trx, ticket.id, [ticket.status], to, now))) throw ticketMachine.refuse(ticket.status, to);
   }
   if (adminId !== undefined) {
     await recordAudit(ctx, trx, {

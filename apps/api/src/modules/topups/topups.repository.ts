@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { own, read, type TopupsTable, type WebhookLogsTable, type WebhookOutcome } from './tables.ts';
+import { own, read, type TopupStatus, type TopupsTable, type WebhookLogsTable, type WebhookOutcome } from './tables.ts';
 import type { Handle } from '../../lib/db-types.ts';
 
 export type TopupRow = Selectable<TopupsTable>;
@@ -22,13 +22,14 @@ export function findTopupByTokenHash(db: Handle, tokenHash: string): Promise<Top
 export async function completeTopup(
   db: Handle,
   id: string,
+  from: readonly TopupStatus[],
   credit: { gateway: string; gateway_txn_id: string; now: string },
 ): Promise<boolean> {
   const r = await own(db)
     .updateTable('topups')
     .set({ status: 'completed', gateway: credit.gateway, gateway_txn_id: credit.gateway_txn_id, credited_at: credit.now, updated_at: credit.now })
     .where('id', '=', id)
-    .where('status', '=', 'pending')
+    .where('status', 'in', [...from])
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

@@ -8,13 +8,16 @@
 import type { Ctx } from '../../context.ts';
 import type { SharedTrx } from '../../lib/db-types.ts';
 import { type TopupStatus } from './tables.ts';
+import { defineMachine } from '../../lib/machine.ts';
 import { applyMovement } from '../ledger/index.ts';
 import * as repo from './topups.repository.ts';
 
-export const TOPUP_MOVES: Record<TopupStatus, readonly TopupStatus[]> = {
-  pending: ['completed'],
-  completed: [],
-};
+const topupMachine = defineMachine<TopupStatus>({
+  moves: {
+    pending: ['completed'],
+    completed: [],
+  },
+});
 
 export type TopupState = TopupStatus | 'expired';
 
@@ -37,7 +40,7 @@ export async function completeTopup(
   credit: { gateway: string; gatewayTxnId: string },
 ): Promise<number | null> {
   const now = ctx.clock.now().toISOString();
-  if (!(await repo.completeTopup(trx, topup.id, { gateway: credit.gateway, gateway_txn_id: credit.gatewayTxnId, now }))) return null;
+  if (!(await repo.completeTopup(trx, topup.id, topupMachine.sources('completed'), { gateway: credit.gateway, gateway_txn_id: credit.gatewayTxnId, now }))) return null;
   const tx = await applyMovement(ctx, trx, { userId: topup.user_id, type: 'topup', amount: Number(topup.amount), reference: topup.id });
   return tx.balance_after;
 }
