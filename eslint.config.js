@@ -26,7 +26,7 @@ const typeboxAtRunTime = {
 
 // typescript-eslint's strict-type-checked rules, with type information from each workspace's own
 // tsconfig.json (found by the project service), over the workspaces other than apps/api.
-const strictWorkspaces = ['packages/client', 'packages/money', 'packages/runtime', 'packages/signing', 'packages/store', 'packages/web'];
+const strictWorkspaces = ['packages/client', 'packages/gateway-b', 'packages/money', 'packages/runtime', 'packages/signing', 'packages/store', 'packages/web'];
 const strictFiles = strictWorkspaces.flatMap((w) => [`${w}/src/**/*.{ts,tsx}`, `${w}/test/**/*.ts`]);
 const strictTyped = [
   ...tseslint.configs.strictTypeChecked.map((c) => ({ ...c, files: strictFiles })),
