@@ -388,7 +388,7 @@ describe('payment flows against the real API', () => {
     assert.equal(await balanceOf(s, user), 40000);
     const rows = await topupRows(s, token);
     assert.equal(rows.topup.gateway, 'gateway_b');
-    assert.equal(rows.topup.gateway_txn_id, order.capture.id, 'the capture id is the gateway transaction id');
+    assert.equal(rows.topup.gateway_txn_id, order.capture!.id, 'the capture id is the gateway transaction id');
     const outcomes = rows.logs.filter((l) => l.endpoint === 'topup-credit').map((l) => l.outcome);
     assert.equal(outcomes.filter((o) => o === 'credited').length, 1);
     assert.ok(outcomes.length >= 3 && outcomes.every((o) => o === 'credited' || o === 'duplicate'));

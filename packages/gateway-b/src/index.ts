@@ -41,8 +41,8 @@ export interface GatewayBCapture {
 export interface GatewayBOrder {
   id?: unknown;
   status?: unknown;
-  purchase_units?: Array<{ custom_id?: unknown; payments?: { captures?: GatewayBCapture[] } }>;
-  links?: Array<{ rel?: unknown; href?: unknown }>;
+  purchase_units?: Array<{ custom_id?: unknown; payments?: { captures?: Array<GatewayBCapture | null> } } | null>;
+  links?: Array<{ rel?: unknown; href?: unknown } | null>;
 }
 
 export interface CompletedCapture {
@@ -57,13 +57,16 @@ export interface CompletedCapture {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
 
+/** A field of a parsed JSON body that may be anything. */
+const field = (json: unknown, key: string): unknown => (typeof json === 'object' && json !== null ? (json as Record<string, unknown>)[key] : undefined);
+
 function firstUnit(order: GatewayBOrder | null | undefined) {
   return Array.isArray(order?.purchase_units) ? order.purchase_units[0] : undefined;
 }
 
 function completedCaptureIn(unit: ReturnType<typeof firstUnit>): GatewayBCapture | undefined {
   const captures = unit?.payments?.captures;
-  return Array.isArray(captures) ? captures.find((c) => c?.status === 'COMPLETED') : undefined;
+  return Array.isArray(captures) ? (captures.find((c) => c?.status === 'COMPLETED') ?? undefined) : undefined;
 }
 
 /** A capture resource (as in the `PAYMENT.CAPTURE.COMPLETED` webhook) in our terms, or null. */
@@ -99,14 +102,14 @@ export type OrderVerdict = { ok: true; captureId: string } | { ok: false; final:
  * worth logging.
  */
 export function verifyOrder(order: GatewayBOrder | null | undefined, expect: { token: string; amount: number; currency: string }): OrderVerdict {
-  if (order?.status !== 'COMPLETED') return { ok: false, final: false, reason: `order_status_${String(order?.status ?? 'missing').toLowerCase()}` };
+  if (order?.status !== 'COMPLETED') return { ok: false, final: false, reason: `order_status_${(str(order?.status) ?? 'missing').toLowerCase()}` };
   const unit = firstUnit(order);
   if (!unit || unit.custom_id !== expect.token) return { ok: false, final: true, reason: 'custom_id_mismatch' };
   const capture = completedCaptureIn(unit);
   const captureId = str(capture?.id);
   if (!capture || !captureId) return { ok: false, final: false, reason: 'no_completed_capture' };
   if (capture.amount?.currency_code !== expect.currency) return { ok: false, final: true, reason: 'currency_mismatch' };
-  const captured = decimalToMinor(capture.amount?.value, expect.currency);
+  const captured = decimalToMinor(capture.amount.value, expect.currency);
   if (captured === null || captured !== expect.amount) return { ok: false, final: true, reason: 'amount_mismatch' };
   return { ok: true, captureId };
 }
@@ -114,7 +117,7 @@ export function verifyOrder(order: GatewayBOrder | null | undefined, expect: { t
 interface Answer {
   status: number;
   /** The parsed JSON body; undefined when empty or not JSON. */
-  json: any;
+  json: unknown;
 }
 
 /** Renew the access token this long before the gateway says it expires. */
@@ -144,7 +147,7 @@ export class GatewayBClient {
       throw new GatewayBUnavailable(err);
     }
     try {
-      return { status: res.status, json: text ? JSON.parse(text) : undefined };
+      return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined };
     } catch {
       return { status: res.status, json: undefined };
     }
@@ -158,9 +161,10 @@ export class GatewayBClient {
       { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       'grant_type=client_credentials',
     );
-    const token = str(res.json?.access_token);
+    const token = str(field(res.json, 'access_token'));
     if (res.status !== 200 || !token) throw new GatewayBError(`oauth answered ${res.status}`);
-    const ttlSeconds = typeof res.json.expires_in === 'number' && res.json.expires_in > 0 ? res.json.expires_in : 300;
+    const expiresIn = field(res.json, 'expires_in');
+    const ttlSeconds = typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn : 300;
     this.#token = { value: token, expiresAt: this.#nowMs() + Math.max(0, ttlSeconds * 1000 - EXPIRY_MARGIN_MS) };
     return token;
   }
@@ -257,6 +261,6 @@ export class GatewayBClient {
     };
     if (Object.values(fields).some((v) => v === null) || !this.#settings.webhookId) return false;
     const res = await this.#call('POST', '/v1/notifications/verify-webhook-signature', { ...fields, webhook_id: this.#settings.webhookId, webhook_event: event });
-    return res.status === 200 && res.json?.verification_status === 'SUCCESS';
+    return res.status === 200 && field(res.json, 'verification_status') === 'SUCCESS';
   }
 }

@@ -1,7 +1,7 @@
 /** The gateway B client against the simulator's PayPal Orders v2 wire format. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { captureOf, completedCapture, GatewayBClient, GatewayBError, verifyOrder } from '../src/index.ts';
 import { startGatewayBSim, type GatewayBSim } from './sim.ts';
@@ -11,16 +11,20 @@ let sim: GatewayBSim;
 let client: GatewayBClient;
 /** Captures what the sim delivers, so the test can pass it to verifyWebhook. */
 let hook: Server;
-let received: { headers: Record<string, any>; body: any }[] = [];
+/** A webhook as the sim delivers it: the test changes its resource to forge one. */
+interface WebhookEvent {
+  resource: Record<string, unknown>;
+}
+let received: { headers: IncomingHttpHeaders; body: WebhookEvent }[] = [];
 
 before(async () => {
   sim = await startGatewayBSim(CREDS);
   client = new GatewayBClient({ ...CREDS, apiBase: sim.apiBase }, { timeoutMs: 5000, nowMs: () => Date.now() });
   hook = createServer((req, res) => {
     let b = '';
-    req.on('data', (c) => (b += c));
+    req.on('data', (c: Buffer) => (b += c.toString()));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(b) });
+      received.push({ headers: req.headers, body: JSON.parse(b) as WebhookEvent });
       res.end('{}');
     });
   });
@@ -113,24 +117,24 @@ test('malformed gateway answers are refusals, never a thrown TypeError; each mis
   for (const bad of [null, undefined, {}, { ...capture, amount: undefined }, { ...capture, amount: { currency_code: 'INR' } }, { ...capture, id: '' }, { ...capture, id: undefined }, { ...capture, status: 'PENDING' }, { ...capture, amount: { value: '10.00', currency_code: '' } }]) {
     assert.equal(captureOf(bad as never, 'ORD-1'), null, JSON.stringify(bad));
   }
-  assert.equal(captureOf({ ...capture, supplementary_data: undefined } as never, null)?.orderId, null);
+  assert.equal(captureOf({ ...capture, supplementary_data: undefined }, null)?.orderId, null);
   // A webhook capture with supplementary_data but no related_ids: no order id, refused by the caller, not a TypeError.
-  assert.equal(captureOf({ ...capture, supplementary_data: {} } as never, null)?.orderId, null);
-  assert.equal(captureOf({ ...capture, supplementary_data: { related_ids: { order_id: 'ORD-9' } } } as never, null)?.orderId, 'ORD-9');
+  assert.equal(captureOf({ ...capture, supplementary_data: {} }, null)?.orderId, null);
+  assert.equal(captureOf({ ...capture, supplementary_data: { related_ids: { order_id: 'ORD-9' } } }, null)?.orderId, 'ORD-9');
   const unit = { custom_id: 'tok', payments: { captures: [null, { ...capture, status: 'DECLINED' }, capture] } };
   const order = { id: 'ORD-1', status: 'COMPLETED', purchase_units: [unit] };
   assert.equal(completedCapture(order as never)?.captureId, 'CAP-1');
   // An empty custom_id on the unit is no token: the capture's own custom_id is used instead.
-  assert.equal(completedCapture({ ...order, purchase_units: [{ ...unit, custom_id: '' }] } as never)?.token, 'tok');
-  assert.equal(completedCapture({ ...order, id: '' } as never)?.orderId, null);
+  assert.equal(completedCapture({ ...order, purchase_units: [{ ...unit, custom_id: '' }] })?.token, 'tok');
+  assert.equal(completedCapture({ ...order, id: '' })?.orderId, null);
   for (const bad of [null, {}, { status: 'COMPLETED' }, { status: 'COMPLETED', purchase_units: [{}] }, { status: 'COMPLETED', purchase_units: [{ payments: {} }] }]) {
     assert.equal(completedCapture(bad as never), null, JSON.stringify(bad));
   }
   const expect = { token: 'tok', amount: 1000, currency: 'INR' };
   assert.deepEqual(verifyOrder(order as never, expect), { ok: true, captureId: 'CAP-1' });
   assert.deepEqual(verifyOrder(null, expect), { ok: false, final: false, reason: 'order_status_missing' });
-  assert.deepEqual(verifyOrder({ status: 'APPROVED' } as never, expect), { ok: false, final: false, reason: 'order_status_approved' });
-  assert.deepEqual(verifyOrder({ status: 'COMPLETED', purchase_units: [{ custom_id: 'tok' }] } as never, expect), { ok: false, final: false, reason: 'no_completed_capture' });
+  assert.deepEqual(verifyOrder({ status: 'APPROVED' }, expect), { ok: false, final: false, reason: 'order_status_approved' });
+  assert.deepEqual(verifyOrder({ status: 'COMPLETED', purchase_units: [{ custom_id: 'tok' }] }, expect), { ok: false, final: false, reason: 'no_completed_capture' });
   const withCapture = (c: object) => ({ status: 'COMPLETED', purchase_units: [{ custom_id: 'tok', payments: { captures: [c] } }] }) as never;
   assert.deepEqual(verifyOrder(withCapture({ ...capture, id: '' }), expect), { ok: false, final: false, reason: 'no_completed_capture' });
   assert.deepEqual(verifyOrder(withCapture({ ...capture, amount: undefined }), expect), { ok: false, final: true, reason: 'currency_mismatch' });

@@ -15,14 +15,25 @@ export interface GatewayBSimOptions {
   webhookId: string;
 }
 
+interface SimAmount {
+  currency_code: string;
+  value: string;
+}
+
+interface SimUnit {
+  reference_id: string;
+  custom_id: unknown;
+  amount: SimAmount;
+}
+
 export interface SimOrder {
   id: string;
   status: 'CREATED' | 'APPROVED' | 'COMPLETED';
   intent: string;
-  purchase_units: any[];
+  purchase_units: [SimUnit];
   return_url: string;
   cancel_url: string;
-  capture: any | null;
+  capture: Record<string, unknown> | null;
   /** Responses already given per PayPal-Request-Id, replayed on a repeat. */
 }
 
@@ -57,12 +68,12 @@ export interface GatewayBSim {
   close(): Promise<void>;
 }
 
-const money = (v: any) => ({ currency_code: String(v.currency_code), value: String(v.value) });
+const money = (v: { currency_code: unknown; value: unknown }): SimAmount => ({ currency_code: String(v.currency_code), value: String(v.value) });
 
 async function readBody(req: IncomingMessage): Promise<string> {
   let body = '';
   for await (const chunk of req) {
-    body += chunk;
+    body += (chunk as Buffer).toString();
     if (body.length > 1_000_000) throw new Error('body too large');
   }
   return body;
@@ -272,7 +283,7 @@ export async function startGatewayBSim(o: GatewayBSimOptions): Promise<GatewayBS
         }
       }
       json(res, 404, { name: 'RESOURCE_NOT_FOUND' });
-    })().catch((err) => {
+    })().catch((err: unknown) => {
       res.writeHead(500);
       res.end(String(err));
     });

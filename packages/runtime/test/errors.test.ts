@@ -91,7 +91,7 @@ describe('errors on the wire (docs/contracts.md §2)', () => {
     const answer = (code: string | undefined) => {
       const socket = new PassThrough();
       let written = '';
-      socket.on('data', (d) => (written += d));
+      socket.on('data', (d: Buffer) => (written += d.toString()));
       clientRefusal(Object.assign(new Error('x'), code ? { code } : {}), socket);
       socket.read();
       return { written, destroyed: socket.destroyed };
@@ -128,7 +128,7 @@ describe('errors on the wire (docs/contracts.md §2)', () => {
     app.server.on('request', (req) => req.url === '/fast' && release());
     const socket: net.Socket = net.connect((app.server.address() as AddressInfo).port, '127.0.0.1');
     let text = '';
-    socket.on('data', (d) => (text += d));
+    socket.on('data', (d: Buffer) => (text += d.toString()));
     const ended = new Promise((r) => socket.on('close', r));
     socket.write('GET /slow HTTP/1.1\r\nHost: t\r\n\r\n');
     await started;

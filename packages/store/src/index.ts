@@ -31,9 +31,8 @@ export interface StoreOptions {
 }
 
 /** int8 comes back from pg as a string; the stores keep epoch milliseconds in it. */
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: (oid, format) => (oid === pg.types.builtins.INT8 ? (v: string) => Number(v) : (pg.types.getTypeParser(oid, format) as unknown)),
 };
 
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//.test(url);

@@ -24,15 +24,15 @@ export interface MigrateOptions {
 }
 
 /** Applies every pending migration of `migrations` (names sort by date); throws on the first failure. */
-export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>, options: MigrateOptions = {}): Promise<MigrationResultSet> {
-  const run = async (on: Kysely<any>, list = migrations): Promise<MigrationResultSet> => {
+export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Record<string, Migration>, options: MigrateOptions = {}): Promise<MigrationResultSet> {
+  const run = async (on: Kysely<DB>, list = migrations): Promise<MigrationResultSet> => {
     const migrator = new Migrator({
       db: on,
-      provider: { getMigrations: async () => list },
+      provider: { getMigrations: () => Promise.resolve(list) },
       ...(options.table ? { migrationTableName: options.table, migrationLockTableName: `${options.table}_lock` } : {}),
     });
     const result = await migrator.migrateToLatest();
-    if (result.error) throw result.error;
+    if (result.error) throw result.error instanceof Error ? result.error : new Error('a migration failed', { cause: result.error });
     return result;
   };
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db, withoutStatementTimeout(migrations));
@@ -65,7 +65,7 @@ export async function migrateToLatest(db: Kysely<any>, migrations: Record<string
  * so the run keeps them off, and before its commit every reference of the database is checked: a
  * run that leaves one dangling rolls back whole.
  */
-async function noDanglingReference(conn: Kysely<any>): Promise<void> {
+async function noDanglingReference<DB>(conn: Kysely<DB>): Promise<void> {
   const { rows } = await sql<{ table: string; parent: string }>`pragma foreign_key_check`.execute(conn);
   if (rows.length > 0) throw new Error(`the migrations left ${rows.length} row(s) whose reference is missing (first: ${rows[0]!.table} -> ${rows[0]!.parent})`);
 }
@@ -81,7 +81,7 @@ function withoutStatementTimeout(migrations: Record<string, Migration>): Record<
       name,
       {
         ...m,
-        up: async (db: Kysely<any>) => {
+        up: async (db: Parameters<Migration['up']>[0]) => {
           await sql`set local statement_timeout = 0`.execute(db);
           await m.up(db);
         },

@@ -20,5 +20,5 @@ export async function call<T>(p: Promise<Answer<T>>, fail: (status: number, body
     throw err instanceof TypeError || err instanceof DOMException ? fail(0, { error: 'network' }) : err;
   }
   if (r.response.ok) return r.data as T;
-  throw fail(r.response.status, r.error && typeof r.error === 'object' ? (r.error as Partial<ApiError>) : {});
+  throw fail(r.response.status, r.error && typeof r.error === 'object' ? r.error : {});
 }

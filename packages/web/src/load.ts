@@ -13,7 +13,7 @@ export function useLoad<T>(load: (() => Promise<T>) | null, deps: unknown[]): { 
     setState((s) => ({ ...s, loading: true, error: null }));
     load().then(
       (data) => live && setState({ data, error: null, loading: false }),
-      (error) => live && setState({ data: null, error, loading: false }),
+      (error: unknown) => live && setState({ data: null, error, loading: false }),
     );
     return () => {
       live = false;

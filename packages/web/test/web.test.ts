@@ -17,7 +17,8 @@ describe('the error-message table', () => {
     const unknown: ErrorWords = { ticket_closed: 'This ticket is closed.' };
     // @ts-expect-error a table keyed by every code cannot leave one out
     const missing: typeof ERROR_WORDS = { network: 'No connection.' };
-    assert.ok(unknown && missing);
+    assert.ok(unknown);
+    assert.ok(missing);
   });
 
   it('a screen’s own words come first, the shared ones otherwise', () => {

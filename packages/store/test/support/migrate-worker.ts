@@ -17,13 +17,12 @@ const migrations = {
   },
 };
 console.log('ready');
-process.stdin.once('data', async () => {
-  try {
-    console.log(JSON.stringify(migrationReport(await migrateToLatest(store.db, migrations, { table: 'race_migration' }))));
-  } catch (err) {
-    console.log(JSON.stringify([`error: ${(err as Error).message}`]));
-  } finally {
-    await store.db.destroy();
-    process.stdin.destroy();
-  }
-});
+await new Promise((go) => process.stdin.once('data', go));
+try {
+  console.log(JSON.stringify(migrationReport(await migrateToLatest(store.db, migrations, { table: 'race_migration' }))));
+} catch (err) {
+  console.log(JSON.stringify([`error: ${(err as Error).message}`]));
+} finally {
+  await store.db.destroy();
+  process.stdin.destroy();
+}
