@@ -74,6 +74,15 @@ describe('orders: admin status, refunds, lists and reconciliation', () => {
     assert.deepEqual(refunds.map((x) => [Number(x.amount), x.admin_id]), [[3000, admin.id]]);
   });
 
+  it('a delivered order takes a refund (a return after delivery), and the wallet gets it back', async () => {
+    const { u, o } = await placed(1000, 1);
+    for (const status of ['processing', 'shipped', 'delivered']) assert.equal((await setStatus(o.id, status)).status, 200);
+    const r = await refund(o.id, { amount: 400, reason: 'returned after delivery' });
+    assert.deepEqual([r.status, r.body.amount, r.body.order.status, r.body.order.refunded_amount], [201, 400, 'delivered', 400], r.text);
+    const w = await call(t.app, 'GET', '/api/v1/wallet', { token: u.token });
+    assert.equal(w.body.shopping_credits, 10_000 - 1000 + 400);
+  });
+
   it('partial refunds add up, never above what was paid; the last one makes the order refunded; each is a ledger row', async () => {
     const { u, p, o } = await placed(1000, 2);
     await setStatus(o.id, 'processing');
