@@ -15,16 +15,16 @@ const idempotency = 'apps/api/src/modules/idempotency/idempotency.ts';
 
 export const targets = {
   ledger: {
-    mutate: ['apps/api/src/modules/ledger/ledger.ts', 'apps/api/src/modules/ledger/ledger.repository.ts:34-53'],
+    mutate: ['apps/api/src/modules/ledger/ledger.ts', 'apps/api/src/modules/ledger/ledger.repository.ts:44-56'],
     command: api(['wallet-ledger', 'proof-races', 'orders-concurrency']),
   },
   // Cancel, refund and status moves: the state machine and its conditional UPDATE.
   orders: {
     mutate: [
-      'apps/api/src/modules/orders/transitions.ts:58-122', // applyMove
-      `${orders}:273-276`, // cancelOwn
-      `${orders}:398-413`, // adminRefund (Idempotency-Key replay)
-      'apps/api/src/modules/orders/orders.repository.ts:189-201', // moveOrder
+      'apps/api/src/modules/orders/transitions.ts:68-144', // applyMove
+      `${orders}:374-377`, // cancelOwn
+      `${orders}:572-587`, // adminRefund (Idempotency-Key replay)
+      'apps/api/src/modules/orders/orders.repository.ts:395-407', // moveOrder
     ],
     // orders-concurrency's placement races (placement's and ledger's) are left out: no move in them.
     command: `${api(['orders-admin'])} && node --test --test-concurrency=1 --test-name-pattern='cancel|refund|clock runs ahead' test/orders-concurrency.test.ts`,
@@ -34,9 +34,9 @@ export const targets = {
   // commits), made deterministic there by a row lock held from another connection.
   'orders-pg': {
     mutate: [
-      'apps/api/src/modules/orders/transitions.ts:81-81', // the conditional UPDATE refused: decide again
+      'apps/api/src/modules/orders/transitions.ts:91-91', // the conditional UPDATE refused: decide again
       `${idempotency}:150-159`, // runOnce: a key first seen inside the race (UNIQUE violation)
-      'apps/api/src/modules/orders/orders.repository.ts:189-201', // moveOrder
+      'apps/api/src/modules/orders/orders.repository.ts:395-407', // moveOrder
     ],
     command: `cd apps/api && ${apiPg('orders-concurrency', 'PostgreSQL')}`,
   },
@@ -90,10 +90,10 @@ export const targets = {
   // stops at the first failing one. The race workers run the active mutant too (run-worker.ts).
   'limits-caps': {
     mutate: [
-      'apps/api/src/modules/auth/mfa.service.ts:96-133', // countAccountAttempt, loginWithCode
-      'apps/api/src/modules/auth/staff.repository.ts:96-111', // countChallengeAttempt
-      'apps/api/src/modules/auth/staff.repository.ts:165-182', // countInviteAttempt
-      'apps/api/src/modules/auth/staff.service.ts:124-133', // acceptInvite: limits, count, compare
+      'apps/api/src/modules/auth/mfa.service.ts:97-134', // countAccountAttempt, loginWithCode
+      'apps/api/src/modules/auth/staff.repository.ts:101-111', // countChallengeAttempt
+      'apps/api/src/modules/auth/staff.repository.ts:189-201', // countInviteAttempt
+      'apps/api/src/modules/auth/staff.service.ts:179-201', // acceptInvite
     ],
     command: `cd apps/api && node --test test/limits-networks.test.ts && node --test test/staff-management.test.ts && node --test test/attempt-races.test.ts && node --test test/staff-mfa.test.ts`,
   },
